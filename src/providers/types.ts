@@ -1,0 +1,123 @@
+import type { Clock } from '../core/clock.js';
+import type {
+  Kind,
+  LoadedManifest,
+  Manifest,
+  ManifestOf,
+  SecretSource,
+} from '../manifests/types.js';
+import type { Action, ProposedAction, ResourceRef } from '../reconcile/types.js';
+
+/**
+ * One provider per kind (src/providers/<kind>.ts), found through the registry. A provider knows
+ * how its kind is read, compared and changed on the platform; the planner and executor know
+ * nothing kind-specific.
+ */
+export interface Provider<K extends Kind = Kind> {
+  readonly kind: K;
+  /**
+   * Reads the live objects of this kind that the run needs: those declared and those in the
+   * inventory (I/O). Uses list endpoints where they return what the diff needs, one read per
+   * object only where they do not. Objects absent on the platform are simply not returned.
+   * Kinds the API cannot read (assignments, publishes, controller versions, version state)
+   * return nothing; their planning relies on `lastApplied`.
+   */
+  observe(scope: ObserveScope<K>, ports: ProviderPorts): Promise<LiveObject[]>;
+  /**
+   * Pure: the actions that take the platform from `live` (and what was last applied) to
+   * `desired`. `desired` undefined means the resource is to be pruned (the planner only asks when
+   * pruning is allowed and the resource is owned and unprotected). Returns `[]` when in sync.
+   */
+  plan(input: PlanInput<K>): ProposedAction[];
+  /**
+   * Performs one action on the platform (I/O) and waits for asynchronous completion
+   * (VPC `deployed`, instance `success`, delete gone), reporting progress. Throws a classified
+   * error on failure; must be safe to call again after a dropped connection.
+   */
+  execute(action: Action, ports: ProviderPorts): Promise<ExecuteResult>;
+}
+
+export interface ObserveScope<K extends Kind = Kind> {
+  readonly desired: readonly LoadedManifest<ManifestOf<K>>[];
+  /** Resources of this kind that platctl manages according to the state store. */
+  readonly inventory: readonly ResourceRef[];
+  /** Every project named by the desired manifests and the inventory. */
+  readonly projects: readonly string[];
+}
+
+/** A live object normalized to the manifest's shape, so the diff compares like with like. */
+export interface LiveObject {
+  readonly key: string;
+  readonly ref: ResourceRef;
+  /** The managed fields only, in manifest form (no ids, timestamps, status, masked secrets). */
+  readonly body: Record<string, unknown>;
+  /** The platform's lifecycle status (`deployed`, `success`, `ready`, ...), when it has one. */
+  readonly status?: string;
+  /** Power state of a compute instance. */
+  readonly powerState?: 'on' | 'off';
+}
+
+export interface PlanInput<K extends Kind = Kind> {
+  readonly key: string;
+  readonly desired?: ManifestOf<K>;
+  readonly live?: LiveObject;
+  /** The manifest as last applied by platctl (three-way diff, and the only truth for readless kinds). */
+  readonly lastApplied?: ManifestOf<K>;
+}
+
+export interface ExecuteResult {
+  /** The platform's id of the resource after the action (user accountId), to keep in the inventory. */
+  readonly id?: string;
+}
+
+/** The narrow I/O a provider may use; all of it is injected. */
+export interface ProviderPorts {
+  readonly api: ApiClient;
+  readonly clock: Clock;
+  readonly signal: AbortSignal;
+  /** A progress line for people ("waiting for VPC platform/vpc-main: deploying, 40s"). */
+  progress(message: string): void;
+  /** Resolves a `passwordFrom` reference at execution time; never logged. */
+  resolveSecret(source: SecretSource): Promise<string>;
+  /** Project name to id (cached per run; the projects list is read once). */
+  projectId(projectName: string): Promise<string>;
+  /** How long and how often to poll asynchronous operations. */
+  readonly wait: { readonly pollMs: number; readonly timeoutMs: number };
+}
+
+/** Which header carries the key: v1/v2 endpoints use X-SERVICE-API-KEYID, v3 uses X-API-KEY. */
+export type AuthGeneration = 'v1' | 'v2' | 'v3';
+
+export interface ApiRequest {
+  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Absolute path on the platform, groups already substituted (see {@link ApiClient.groups}). */
+  readonly path: string;
+  readonly query?: Readonly<Record<string, string | number | boolean | undefined>>;
+  readonly body?: unknown;
+  readonly auth: AuthGeneration;
+  /** What is being done, for errors and metrics: "creating workspace ml/dev". */
+  readonly operation: string;
+  /** Statuses that are answers, not errors (e.g. 404 on a read). Others throw. */
+  readonly accept?: readonly number[];
+  /**
+   * Set on creates: before a retry after a dropped connection or timeout, call this to learn
+   * whether the first attempt reached the server; true means do not send again.
+   */
+  readonly existsCheck?: () => Promise<boolean>;
+}
+
+export interface ApiResponse<T = unknown> {
+  readonly status: number;
+  readonly body: T;
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/** The one client every request goes through: auth, rate limit, retries, error parsing. */
+export interface ApiClient {
+  readonly groups: { readonly infra: string; readonly paas: string; readonly billing: string };
+  request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>>;
+}
+
+export type ProviderRegistry = { readonly [K in Kind]: Provider<K> };
+
+export type { Manifest };
