@@ -6,7 +6,7 @@ import type {
   ManifestOf,
   SecretSource,
 } from '../manifests/types.js';
-import type { Action, ProposedAction, ResourceRef } from '../reconcile/types.js';
+import type { Action, PlanDiagnostic, ProposedAction, ResourceRef } from '../reconcile/types.js';
 
 /**
  * One provider per kind (src/providers/<kind>.ts), found through the registry. A provider knows
@@ -29,6 +29,12 @@ export interface Provider<K extends Kind = Kind> {
    * pruning is allowed and the resource is owned and unprotected). Returns `[]` when in sync.
    */
   plan(input: PlanInput<K>): ProposedAction[];
+  /**
+   * Pure: problems that are not actions, e.g. a change the API cannot make (a Service's spec, a
+   * User's name). Optional; the planner adds these to `Plan.diagnostics`. `plan()` still returns
+   * the actions it can take (none for the impossible change).
+   */
+  diagnose?(input: PlanInput<K>): PlanDiagnostic[];
   /**
    * Performs one action on the platform (I/O) and waits for asynchronous completion
    * (VPC `deployed`, instance `success`, delete gone), reporting progress. Throws a classified
@@ -104,12 +110,26 @@ export interface ApiRequest {
    * whether the first attempt reached the server; true means do not send again.
    */
   readonly existsCheck?: () => Promise<boolean>;
+  /**
+   * Statuses that mean success when they answer a re-sent attempt after one that may have reached
+   * the server (a publish answered 409 "already deploying" after a dropped connection).
+   */
+  readonly acceptOnRetry?: readonly number[];
+  /** The path with ids replaced by placeholders, for metrics (`/auth/v1/users/{id}/`). */
+  readonly route?: string;
+  /** Aborts the request and any retry wait. */
+  readonly signal?: AbortSignal;
 }
 
 export interface ApiResponse<T = unknown> {
   readonly status: number;
   readonly body: T;
   readonly headers: Readonly<Record<string, string>>;
+  /**
+   * True when no answer was read but {@link ApiRequest.existsCheck} showed that an earlier attempt
+   * of the create reached the server; `status` is then 200 and `body` null.
+   */
+  readonly recovered?: boolean;
 }
 
 /** The one client every request goes through: auth, rate limit, retries, error parsing. */
