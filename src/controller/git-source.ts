@@ -1,0 +1,104 @@
+import { mkdir, stat } from 'node:fs/promises';
+import { join, normalize } from 'node:path';
+import { type SimpleGit, simpleGit } from 'simple-git';
+import { PlatctlError, redact, scrub } from '../core/errors.js';
+import type { GitAuth } from './git-credentials.js';
+import { hasEmbeddedSecret, stripUserinfo } from './safe-url.js';
+import { SnapshotStore } from './snapshots.js';
+import type { Snapshot, Source } from './source.js';
+
+/** What to follow. */
+export interface GitSourceOptions {
+  /** Repository URL or local path; must not embed credentials. */
+  readonly repo: string;
+  readonly branch: string;
+  /** Directory of manifests inside the repository (`platform/`); `.` for the root. */
+  readonly path: string;
+  /** Where the clone and the snapshots live. */
+  readonly cacheDir: string;
+  readonly auth: GitAuth;
+  /** Upper bound for one git command. @default 120000 */
+  readonly timeoutMs?: number;
+}
+
+/**
+ * A git branch as a {@link Source}: clones once into `<cacheDir>/checkout`, fetches the branch on
+ * each call, and snapshots `path` at the fetched commit. The only module that imports simple-git.
+ */
+export class GitSource implements Source {
+  readonly description: string;
+  readonly #options: GitSourceOptions;
+  readonly #checkout: string;
+  readonly #snapshots: SnapshotStore;
+
+  constructor(options: GitSourceOptions) {
+    if (hasEmbeddedSecret(options.repo)) {
+      throw new PlatctlError(
+        'usage',
+        `--repo ${stripUserinfo(options.repo)} embeds credentials; use PLATCTL_GIT_TOKEN or --git-credentials-file`,
+      );
+    }
+    this.#options = options;
+    this.#checkout = join(options.cacheDir, 'checkout');
+    this.#snapshots = new SnapshotStore(options.cacheDir);
+    this.description = `${stripUserinfo(options.repo)}#${options.branch}:${options.path}`;
+  }
+
+  #git(baseDir: string, signal: AbortSignal): SimpleGit {
+    return simpleGit({
+      baseDir,
+      abort: signal,
+      timeout: { block: this.#options.timeoutMs ?? 120_000 },
+      // The token travels in GIT_CONFIG_* and the SSH key in GIT_SSH_COMMAND, both set by us.
+      unsafe: { allowUnsafeConfigEnvCount: true, allowUnsafeSshCommand: true },
+    }).env(this.#options.auth.env);
+  }
+
+  async fetch(signal: AbortSignal): Promise<Snapshot> {
+    const { repo, branch, path } = this.#options;
+    try {
+      if (!(await isGitDir(this.#checkout))) {
+        await mkdir(this.#options.cacheDir, { recursive: true });
+        await this.#git(this.#options.cacheDir, signal).clone(repo, this.#checkout, [
+          '--branch',
+          branch,
+          '--single-branch',
+          '--no-tags',
+          '--no-checkout',
+        ]);
+      }
+      const git = this.#git(this.#checkout, signal);
+      await git.fetch([
+        '--prune',
+        '--no-tags',
+        'origin',
+        `+refs/heads/${branch}:refs/remotes/origin/${branch}`,
+      ]);
+      const revision = (await git.revparse([`refs/remotes/origin/${branch}^{commit}`])).trim();
+      await git.raw(['checkout', '--force', '--detach', revision]);
+      await git.raw(['clean', '-ffdx']);
+      const from = join(this.#checkout, normalize(path));
+      const snap = await this.#snapshots.take(revision, from);
+      return { revision, ...snap };
+    } catch (err) {
+      if (err instanceof PlatctlError) throw err;
+      const raw = err instanceof Error ? err.message : String(err);
+      const message = redact(scrub(raw, this.#options.auth.secrets))
+        .split(repo)
+        .join(stripUserinfo(repo));
+      throw new PlatctlError('git', `fetching ${this.description}: ${message.trim()}`);
+    }
+  }
+
+  retain(revisions: readonly string[]): Promise<void> {
+    return this.#snapshots.retain(revisions);
+  }
+}
+
+async function isGitDir(dir: string): Promise<boolean> {
+  try {
+    return (await stat(join(dir, '.git'))).isDirectory();
+  } catch {
+    return false;
+  }
+}

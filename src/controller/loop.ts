@@ -1,0 +1,151 @@
+import { type BackoffOptions, BackoffTracker } from './backoff.js';
+import type { LeasePort } from './ports.js';
+import {
+  reconcileStep,
+  type StepMemory,
+  type StepOptions,
+  type StepOutcome,
+  type StepPorts,
+} from './reconcile-step.js';
+
+/** Loop settings beyond one step's. */
+export interface LoopOptions extends StepOptions {
+  /** Backoff after failures, per resource and per run. */
+  readonly backoff: BackoffOptions;
+  /** How often a standby checks the lease, and a leader keeps it. @default 5000 */
+  readonly leasePollMs?: number;
+}
+
+export type LoopPorts = Omit<StepPorts, 'backoff' | 'memory'> & { readonly lease: LeasePort };
+
+/**
+ * The controller loop: wins the state store's lease (or stands by), then repeats a level-based
+ * {@link reconcileStep} every interval, or at once when {@link trigger}ed (webhook, file watch).
+ * {@link stop} starts no new action, lets the running step finish and be recorded, and releases
+ * the lease.
+ */
+export class ControllerLoop {
+  readonly #options: LoopOptions;
+  readonly #ports: LoopPorts;
+  readonly #stepPorts: StepPorts;
+  readonly #stopping = new AbortController();
+  #wake = new AbortController();
+  #triggered = false;
+  #running: Promise<void> | undefined;
+  #keepAlive: NodeJS.Timeout | undefined;
+  /** Resolves after each finished step; tests and `--once`-style callers wait on it. */
+  #stepListeners: ((o: StepOutcome) => void)[] = [];
+
+  constructor(options: LoopOptions, ports: LoopPorts) {
+    if (!(options.intervalMs > 0)) {
+      throw new TypeError(`intervalMs must be positive, got ${options.intervalMs}`);
+    }
+    this.#options = options;
+    this.#ports = ports;
+    const memory: StepMemory = {};
+    this.#stepPorts = { ...ports, backoff: new BackoffTracker(options.backoff), memory };
+  }
+
+  /** True while this replica leads and is not shutting down (`/readyz`). */
+  get ready(): boolean {
+    return this.#ports.status.role === 'leader';
+  }
+
+  /** Asks for a fetch and reconcile now; a trigger during a step runs one more step after it. */
+  trigger(reason: string): void {
+    if (this.#stopping.signal.aborted) return;
+    this.#ports.logger.info({ event: 'trigger', reason }, 'reconcile requested');
+    this.#triggered = true;
+    this.#wake.abort();
+  }
+
+  /** Calls `listener` after every finished step; returns a function removing it. */
+  onStep(listener: (o: StepOutcome) => void): () => void {
+    this.#stepListeners.push(listener);
+    return () => {
+      this.#stepListeners = this.#stepListeners.filter((l) => l !== listener);
+    };
+  }
+
+  /** Starts the loop in the background (idempotent); resolves when it has ended. */
+  start(): Promise<void> {
+    this.#running ??= this.#loop();
+    return this.#running;
+  }
+
+  /** Graceful stop: no new action, the running step finishes and is recorded, lease released. */
+  async stop(): Promise<void> {
+    if (!this.#stopping.signal.aborted) {
+      this.#ports.logger.info({ event: 'stopping' }, 'stopping: no new action will start');
+      this.#ports.status.role = 'stopping';
+      this.#stopping.abort(new Error('controller stopping'));
+      this.#wake.abort();
+    }
+    await this.#running;
+  }
+
+  async #loop(): Promise<void> {
+    const { status, lease, metrics, logger } = this.#ports;
+    const pollMs = this.#options.leasePollMs ?? 5_000;
+    const stop = this.#stopping.signal;
+    try {
+      while (!stop.aborted) {
+        // Leadership: act only while holding the state store's lease; otherwise stand by.
+        if (!(await lease.tryAcquire())) {
+          if (status.role !== 'standby') {
+            logger.info({ event: 'standby', holder: lease.holder() }, 'standing by');
+          }
+          status.role = 'standby';
+          status.leaseHolder = lease.holder();
+          metrics.leader(false);
+          this.#stopKeepAlive();
+          await this.#sleep(pollMs);
+          continue;
+        }
+        if (status.role !== 'leader') logger.info({ event: 'leader' }, 'leading');
+        status.role = 'leader';
+        status.leaseHolder = undefined;
+        metrics.leader(true);
+        this.#startKeepAlive(pollMs);
+        this.#triggered = false;
+        const outcome = await reconcileStep(this.#options, this.#stepPorts, stop);
+        status.nextRunInMs = outcome.requeueAfterMs;
+        for (const l of this.#stepListeners) l(outcome);
+        if (!this.#triggered) await this.#sleep(outcome.requeueAfterMs);
+      }
+    } finally {
+      this.#stopKeepAlive();
+      metrics.leader(false);
+      lease.release();
+      status.role = 'stopping';
+      logger.info({ event: 'stopped' }, 'stopped; lease released');
+    }
+  }
+
+  /** Sleeps on the injected clock until `ms` pass, a trigger arrives, or stop is asked. */
+  async #sleep(ms: number): Promise<void> {
+    if (this.#stopping.signal.aborted) return;
+    this.#wake = new AbortController();
+    if (this.#triggered) return;
+    await this.#ports.clock.sleep(ms, this.#wake.signal).catch(() => {});
+  }
+
+  /** Keeps the lease while sleeping between steps; losing it wakes the loop into standby. */
+  #startKeepAlive(pollMs: number): void {
+    if (this.#keepAlive) return;
+    this.#keepAlive = setInterval(() => {
+      this.#ports.lease.tryAcquire().then(
+        (held) => {
+          if (!held) this.#wake.abort();
+        },
+        () => this.#wake.abort(),
+      );
+    }, pollMs);
+    this.#keepAlive.unref();
+  }
+
+  #stopKeepAlive(): void {
+    if (this.#keepAlive) clearInterval(this.#keepAlive);
+    this.#keepAlive = undefined;
+  }
+}

@@ -1,0 +1,109 @@
+import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { ResourceReport } from './ports.js';
+import type { RunResult } from './status.js';
+
+/** Shape of the API client's `onRequest`/`onRetry` events that metrics read. */
+export interface ApiEvent {
+  readonly method: string;
+  /** The path template without ids (bounded cardinality). */
+  readonly route: string;
+  readonly status: number;
+  readonly failure?: 'network' | 'timeout';
+}
+
+/**
+ * The controller's Prometheus metrics, in a registry of its own (no global state, so several
+ * controllers can live in one test process).
+ */
+export class ControllerMetrics {
+  readonly registry = new Registry();
+  readonly #runs = new Counter({
+    name: 'platctl_reconcile_runs_total',
+    help: 'Reconcile runs by result.',
+    labelNames: ['result'],
+    registers: [this.registry],
+  });
+  readonly #duration = new Histogram({
+    name: 'platctl_reconcile_duration_seconds',
+    help: 'Wall time of reconcile runs by result.',
+    labelNames: ['result'],
+    buckets: [0.1, 0.5, 1, 5, 15, 60, 300, 900],
+    registers: [this.registry],
+  });
+  readonly #requests = new Counter({
+    name: 'platctl_api_requests_total',
+    help: 'Platform API requests by endpoint and status (0 when no answer came).',
+    labelNames: ['method', 'endpoint', 'status'],
+    registers: [this.registry],
+  });
+  readonly #retries = new Counter({
+    name: 'platctl_api_retries_total',
+    help: 'Platform API retries by endpoint.',
+    labelNames: ['method', 'endpoint'],
+    registers: [this.registry],
+  });
+  readonly #drift = new Counter({
+    name: 'platctl_drift_detected_total',
+    help: 'Resources found changed on the platform outside git, by kind.',
+    labelNames: ['kind'],
+    registers: [this.registry],
+  });
+  readonly #resources = new Gauge({
+    name: 'platctl_resources',
+    help: 'Resources of the last run by kind and outcome.',
+    labelNames: ['kind', 'status'],
+    registers: [this.registry],
+  });
+  readonly #revision = new Gauge({
+    name: 'platctl_last_applied_revision_info',
+    help: 'The revision last applied without failure (value 1).',
+    labelNames: ['revision'],
+    registers: [this.registry],
+  });
+  readonly #appliedAt = new Gauge({
+    name: 'platctl_last_applied_timestamp_seconds',
+    help: 'When the last applied revision was applied (Unix seconds).',
+    registers: [this.registry],
+  });
+  readonly #leader = new Gauge({
+    name: 'platctl_controller_leader',
+    help: '1 while this replica holds the state lease and acts, 0 on standby.',
+    registers: [this.registry],
+  });
+
+  /** Counts one finished run. */
+  run(result: RunResult, seconds: number): void {
+    this.#runs.inc({ result });
+    this.#duration.observe({ result }, seconds);
+  }
+
+  /** Hook for the API client's `onRequest`. */
+  readonly onRequest = (e: ApiEvent): void => {
+    this.#requests.inc({ method: e.method, endpoint: e.route, status: String(e.status) });
+  };
+
+  /** Hook for the API client's `onRetry`. */
+  readonly onRetry = (e: ApiEvent): void => {
+    this.#retries.inc({ method: e.method, endpoint: e.route });
+  };
+
+  /** Replaces the per-kind resource gauge with the last run's view; counts drift. */
+  resources(resources: readonly ResourceReport[]): void {
+    this.#resources.reset();
+    for (const r of resources) {
+      const status = r.action === 'noop' ? 'in-sync' : r.outcome;
+      this.#resources.inc({ kind: r.kind, status });
+      if (r.reason === 'drift') this.#drift.inc({ kind: r.kind });
+    }
+  }
+
+  applied(revision: string, atMs: number): void {
+    this.#revision.reset();
+    this.#revision.set({ revision }, 1);
+    this.#appliedAt.set(atMs / 1000);
+  }
+
+  leader(isLeader: boolean): void {
+    this.#leader.set(isLeader ? 1 : 0);
+  }
+}

@@ -1,0 +1,74 @@
+import type { Kind } from '../manifests/types.js';
+import type { ActionOutcome, ActionType, ReasonCode } from '../reconcile/types.js';
+
+/** A problem in the manifests of a revision, as shown in `/status` and logs. */
+export interface ControllerDiagnostic {
+  readonly severity: 'error' | 'warning';
+  readonly code: string;
+  readonly message: string;
+  /** `file:line:col`, relative to the manifests path, when known. */
+  readonly at?: string;
+}
+
+/** What validating a snapshot found, before anything is sent to the platform. */
+export interface ValidationReport {
+  readonly ok: boolean;
+  readonly manifestCount: number;
+  readonly diagnostics: readonly ControllerDiagnostic[];
+}
+
+/** Loads and validates the manifests of a snapshot (file I/O only). */
+export type ValidatePort = (dir: string) => Promise<ValidationReport>;
+
+/** One reconcile run as the loop asks for it. */
+export interface RunRequest {
+  readonly dir: string;
+  readonly revision: string;
+  /** `plan` observes and plans only (dry-run, suspended, or drift reported without self-heal). */
+  readonly mode: 'apply' | 'plan';
+  /** Pruning as `apply --prune`, with the engine's own guards. */
+  readonly prune: boolean;
+  /** Resources in backoff: their actions are not started in this run. */
+  readonly skipKeys: readonly string[];
+}
+
+/** One resource's share of a run. */
+export interface ResourceReport {
+  readonly key: string;
+  readonly kind: Kind;
+  readonly action: ActionType;
+  readonly reason: ReasonCode;
+  readonly message: string;
+  /** `planned` when the run only planned. */
+  readonly outcome: ActionOutcome['status'] | 'planned';
+  readonly error?: string;
+}
+
+/** What a run did: enough for status, metrics and per-resource backoff. */
+export interface RunReport {
+  readonly resources: readonly ResourceReport[];
+  /** Identity keys platctl manages after the run. */
+  readonly inventory: readonly string[];
+  /** Diagnostics from planning (e.g. an immutable field changed). */
+  readonly diagnostics: readonly ControllerDiagnostic[];
+  /** True when the signal stopped the run before every action started. */
+  readonly interrupted: boolean;
+}
+
+/**
+ * The reconcile engine's run function, narrowed to what the loop needs: the same run `apply`
+ * uses, never a second code path. Aborting `signal` starts no new action; running ones finish and
+ * are recorded before it resolves. Throws only for whole-run problems (unreachable platform, held
+ * lock).
+ */
+export type ReconcileRun = (request: RunRequest, signal: AbortSignal) => Promise<RunReport>;
+
+/** The state store's run lease as leader election sees it. */
+export interface LeasePort {
+  /** Takes or keeps the lease for this replica without waiting; false when another holds it. */
+  tryAcquire(): Promise<boolean>;
+  /** Who holds it, for people (`pid 7 on pod-b since ...`), or undefined. */
+  holder(): string | undefined;
+  /** Gives it up (idempotent). */
+  release(): void;
+}

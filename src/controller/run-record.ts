@@ -1,0 +1,86 @@
+import type { Clock } from '../core/clock.js';
+import { PlatctlError } from '../core/errors.js';
+import type { RunReport } from './ports.js';
+import type { StepPorts } from './reconcile-step.js';
+import type { RunResult } from './status.js';
+
+/**
+ * Runs `fn` with a signal that aborts when `outer` does or after `timeoutMs` on `clock`, so a run
+ * never blocks the next revision forever. The engine, seeing the abort, starts no new action and
+ * lets running ones finish.
+ */
+export async function withTimeout<T>(
+  timeoutMs: number,
+  clock: Clock,
+  outer: AbortSignal,
+  fn: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const timer = new AbortController();
+  const done = new AbortController();
+  clock.sleep(timeoutMs, done.signal).then(
+    () => timer.abort(new PlatctlError('timeout', `the run took longer than ${timeoutMs} ms`)),
+    () => {},
+  );
+  try {
+    return await fn(AbortSignal.any([outer, timer.signal]));
+  } finally {
+    done.abort();
+  }
+}
+
+/**
+ * Folds a run's report into status, metrics and per-resource backoff, and logs one line per
+ * resource that did something. Returns the run's result.
+ */
+export function record(
+  report: RunReport,
+  applying: boolean,
+  revision: string,
+  ports: StepPorts,
+): RunResult {
+  const { status, metrics, backoff, logger, clock } = ports;
+  const now = clock.now();
+  let failed = false;
+  for (const r of report.resources) {
+    if (r.outcome === 'failed') {
+      failed = true;
+      const delay = backoff.fail(r.key, now);
+      logger.warn(
+        { event: 'resource-failed', revision, resource: r.key, action: r.action, backoffMs: delay },
+        r.error ?? 'failed',
+      );
+    } else if (r.outcome === 'succeeded') {
+      backoff.succeed(r.key);
+    }
+    if (r.action !== 'noop') {
+      logger.info(
+        {
+          event: r.reason === 'drift' ? 'drift' : 'resource',
+          revision,
+          resource: r.key,
+          action: r.action,
+          outcome: r.outcome,
+        },
+        r.message,
+      );
+    }
+  }
+  metrics.resources(report.resources);
+  status.resources = [...report.resources];
+  status.inventory = [...report.inventory];
+  status.drift = report.resources.filter((r) => r.reason === 'drift').map((r) => r.key);
+  status.lastDiagnostics = [...status.lastDiagnostics, ...report.diagnostics];
+  status.lastAttemptedRevision = revision;
+  let result: RunResult;
+  if (report.interrupted) result = 'interrupted';
+  else if (failed) result = 'failed';
+  else if (!applying) result = 'planned';
+  else result = 'succeeded';
+  if (result === 'succeeded') {
+    status.lastAppliedRevision = revision;
+    status.lastAppliedAt = new Date(now).toISOString();
+    status.lastError = undefined;
+    metrics.applied(revision, now);
+  }
+  return result;
+}

@@ -1,0 +1,98 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from '../core/logger.js';
+import type { ControllerMetrics } from './metrics.js';
+import type { ControllerStatus } from './status.js';
+import { verifyWebhook } from './webhook-signature.js';
+
+/** What the HTTP server reads and pokes; nothing else. */
+export interface ServerPorts {
+  readonly status: ControllerStatus;
+  readonly metrics: ControllerMetrics;
+  readonly logger: Logger;
+  /** True when this replica leads (`/readyz`). */
+  ready(): boolean;
+  /** Asks the loop for an immediate fetch. */
+  trigger(reason: string): void;
+  /** The shared webhook secret; undefined disables `/hooks/git` (404). */
+  readonly webhookSecret?: string;
+}
+
+const MAX_BODY = 1024 * 1024;
+
+function send(res: ServerResponse, status: number, body: unknown, type = 'application/json'): void {
+  const text = typeof body === 'string' ? body : `${JSON.stringify(body, null, 2)}\n`;
+  res.writeHead(status, { 'content-type': type, 'cache-control': 'no-store' });
+  res.end(text);
+}
+
+async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY) return undefined;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+/**
+ * The controller's HTTP endpoints (node:http): `/healthz`, `/readyz`, `/metrics`, `/status`, and
+ * `POST /hooks/git` for signed push webhooks. Responses never carry a secret.
+ */
+export function createControllerServer(ports: ServerPorts): Server {
+  const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
+    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    if (req.method === 'GET' && path === '/healthz') return send(res, 200, { status: 'ok' });
+    if (req.method === 'GET' && path === '/readyz') {
+      const ok = ports.ready();
+      return send(res, ok ? 200 : 503, { ready: ok, role: ports.status.role });
+    }
+    if (req.method === 'GET' && path === '/status') return send(res, 200, ports.status);
+    if (req.method === 'GET' && path === '/metrics') {
+      const text = await ports.metrics.registry.metrics();
+      return send(res, 200, text, ports.metrics.registry.contentType);
+    }
+    if (path === '/hooks/git') {
+      if (req.method !== 'POST') return send(res, 405, { error: 'use POST' });
+      if (ports.webhookSecret === undefined) {
+        return send(res, 404, { error: 'webhooks are not enabled (no --webhook-secret-file)' });
+      }
+      const body = await readBody(req);
+      if (body === undefined) return send(res, 413, { error: 'body too large' });
+      const verdict = verifyWebhook(req.headers, body, ports.webhookSecret);
+      if (!verdict.ok) {
+        ports.logger.warn({ event: 'webhook-refused', reason: verdict.reason }, 'webhook refused');
+        return send(res, 401, { error: verdict.reason });
+      }
+      ports.trigger(`webhook (${verdict.scheme})`);
+      return send(res, 202, { accepted: true });
+    }
+    return send(res, 404, { error: 'not found' });
+  };
+  return createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      ports.logger.error({ event: 'http-error' }, String(err));
+      if (!res.headersSent) send(res, 500, { error: 'internal error' });
+      else res.end();
+    });
+  });
+}
+
+/** Listens on `host:port` (port 0 picks one); resolves with the bound address. */
+export function listen(server: Server, listenAt: string): Promise<AddressInfo> {
+  const i = listenAt.lastIndexOf(':');
+  const host = i > 0 ? listenAt.slice(0, i).replace(/^\[|\]$/g, '') : '0.0.0.0';
+  const port = Number(i >= 0 ? listenAt.slice(i + 1) : listenAt);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+    throw new TypeError(`--listen wants host:port, got ${JSON.stringify(listenAt)}`);
+  }
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve(server.address() as AddressInfo);
+    });
+  });
+}

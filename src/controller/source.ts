@@ -1,0 +1,30 @@
+/** One immutable copy of the manifests at a revision, which the loop can reconcile any time later. */
+export interface Snapshot {
+  /** Git commit SHA, or `dir:<content hash>` for a watched directory. */
+  readonly revision: string;
+  /** A directory holding the manifests of that revision (the repository's `--path` only). */
+  readonly dir: string;
+  /** True when the repository path holds a `.platctl-suspend` file at this revision. */
+  readonly suspendFile: boolean;
+}
+
+/**
+ * Where desired state comes from: a git branch or a local directory. Implementations are the only
+ * modules that touch git or watch files; the loop sees snapshots.
+ */
+export interface Source {
+  /** A description safe to log and show in status (no credentials). */
+  readonly description: string;
+  /**
+   * Fetches the newest revision and returns its snapshot (I/O). The same revision returns the
+   * same snapshot without copying again. Throws a `PlatctlError` with code `git` on failure.
+   */
+  fetch(signal: AbortSignal): Promise<Snapshot>;
+  /** Deletes every snapshot except those of the given revisions (the applied and the newest). */
+  retain(revisions: readonly string[]): Promise<void>;
+  /**
+   * Calls `onChange` (debounced) when the source may have changed without waiting for the next
+   * interval; returns a function that stops watching. Undefined when the source cannot watch.
+   */
+  watch?(onChange: () => void): () => Promise<void>;
+}

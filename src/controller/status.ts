@@ -1,0 +1,61 @@
+import type { ControllerDiagnostic, ResourceReport } from './ports.js';
+
+/** Outcome of the last reconcile attempt. */
+export type RunResult =
+  | 'succeeded' // every action done (or nothing to do)
+  | 'failed' // at least one action failed, or the run could not start
+  | 'invalid' // the revision's manifests do not validate; nothing was sent
+  | 'interrupted' // stopped by shutdown or the run timeout
+  | 'planned' // dry-run, suspended, or drift only reported
+  | 'fetch-failed'; // the source could not be read
+
+/** The document served at `/status`. JSON-serializable, no secret in it. */
+export interface ControllerStatus {
+  source: string;
+  role: 'starting' | 'standby' | 'leader' | 'stopping';
+  /** Who holds the lease while this replica stands by. */
+  leaseHolder?: string;
+  suspended: boolean;
+  dryRun: boolean;
+  selfHeal: boolean;
+  /** Newest revision fetched. */
+  fetchedRevision?: string;
+  /** Revision last reconciled (whatever the result). */
+  lastAttemptedRevision?: string;
+  /** Revision whose apply last completed with no failure. */
+  lastAppliedRevision?: string;
+  lastAppliedAt?: string;
+  /** Newest revision that validated: the desired state while newer ones are rejected. */
+  lastGoodRevision?: string;
+  /** Revisions rejected as invalid (newest first, a few kept). */
+  rejectedRevisions: string[];
+  lastResult?: RunResult;
+  lastRunAt?: string;
+  lastError?: string;
+  lastDiagnostics: ControllerDiagnostic[];
+  /** Drift found by the last run (resources changed outside git). */
+  drift: string[];
+  resources: ResourceReport[];
+  inventory: string[];
+  /** Resources waiting out a backoff after failures, with the ms left. */
+  backoff: Record<string, number>;
+  nextRunInMs?: number;
+}
+
+/** A fresh status for a source. */
+export function initialStatus(
+  source: string,
+  flags: { suspended: boolean; dryRun: boolean; selfHeal: boolean },
+): ControllerStatus {
+  return {
+    source,
+    role: 'starting',
+    ...flags,
+    rejectedRevisions: [],
+    lastDiagnostics: [],
+    drift: [],
+    resources: [],
+    inventory: [],
+    backoff: {},
+  };
+}
