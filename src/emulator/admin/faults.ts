@@ -1,0 +1,82 @@
+import { randomUUID } from 'node:crypto';
+
+/** A fault to inject, as posted to `POST /_emulator/faults`. */
+export interface FaultSpec {
+  /** A regular expression (`^/apis/.*`) or a glob (`/apis/*` — `*` within a segment, `**` across). */
+  readonly path: string;
+  readonly method?: string;
+  readonly status?: number;
+  /** Seconds, sent as `Retry-After` (a 429 gets `1` when unset). */
+  readonly retryAfter?: number;
+  readonly latencyMs?: number;
+  readonly drop?: boolean;
+  /** Probability 0..1 that a matching request is hit (default 1). */
+  readonly rate?: number;
+  /** How many requests to hit before the fault expires (default: unlimited). */
+  readonly count?: number;
+}
+
+interface ActiveFault {
+  readonly id: string;
+  readonly spec: FaultSpec;
+  readonly regex: RegExp;
+  remaining: number;
+}
+
+/** What a hit fault asks the server to do to one request. */
+export interface FaultAction {
+  readonly latencyMs: number;
+  readonly drop: boolean;
+  readonly status?: number;
+  readonly retryAfter?: number;
+}
+
+/** The injected faults, applied to API requests before auth. In memory only (tests set them). */
+export class FaultTable {
+  #faults: ActiveFault[] = [];
+
+  add(spec: FaultSpec): string {
+    const id = randomUUID();
+    this.#faults.push({ id, spec, regex: toRegex(spec.path), remaining: spec.count ?? Infinity });
+    return id;
+  }
+
+  clear(): void {
+    this.#faults = [];
+  }
+
+  /** The first matching fault that fires (consuming one of its count), or undefined. */
+  hit(method: string, path: string, random: () => number = Math.random): FaultAction | undefined {
+    for (const fault of this.#faults) {
+      if (fault.remaining <= 0) continue;
+      if (fault.spec.method && fault.spec.method.toUpperCase() !== method) continue;
+      if (!fault.regex.test(path)) continue;
+      if (random() >= (fault.spec.rate ?? 1)) continue;
+      fault.remaining--;
+      const { status, drop, latencyMs, retryAfter } = fault.spec;
+      return {
+        latencyMs: latencyMs ?? 0,
+        drop: drop === true,
+        ...(status !== undefined ? { status } : {}),
+        ...(status === 429 || retryAfter !== undefined ? { retryAfter: retryAfter ?? 1 } : {}),
+      };
+    }
+    this.#faults = this.#faults.filter((f) => f.remaining > 0);
+    return undefined;
+  }
+}
+
+/** A glob when it contains no regex-only characters and no leading `^`; a regex otherwise. */
+function toRegex(pattern: string): RegExp {
+  if (pattern.startsWith('^') || /[()[\]|\\+$]/.test(pattern)) return new RegExp(pattern);
+  const escaped = pattern
+    .split('**')
+    .map((part) =>
+      part
+        .split('*')
+        .map((s) => s.replace(/[.?^${}()|[\]\\]/g, '\\$&'))
+        .join('[^/]*'),
+    )
+    .join('.*');
+  return new RegExp(`^${escaped}/?$`);
+}

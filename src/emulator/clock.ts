@@ -1,0 +1,59 @@
+import type { Clock } from '../core/clock.js';
+
+/**
+ * The emulator's clock: `now = start + realElapsed × speed + offset`. `advance` only ever adds to
+ * the offset, so time never runs backwards. `sleep` waits real time scaled by the speed.
+ */
+export class EmulatorClock implements Clock {
+  readonly #speed: number;
+  readonly #realStart: number;
+  #start: number;
+  #offsetMs = 0;
+
+  /** `start` is the emulated time at creation (ms; default the real now); `speed` defaults to 1. */
+  constructor(options: { start?: number; speed?: number; offsetMs?: number } = {}) {
+    const speed = options.speed ?? 1;
+    if (!(speed > 0)) throw new TypeError(`clock speed must be > 0, got ${speed}`);
+    this.#speed = speed;
+    this.#realStart = Date.now();
+    this.#start = options.start ?? this.#realStart;
+    this.#offsetMs = options.offsetMs ?? 0;
+  }
+
+  now(): number {
+    return Math.floor(this.#start + (Date.now() - this.#realStart) * this.#speed + this.#offsetMs);
+  }
+
+  /** Moves the clock forward by `seconds` (must be >= 0); returns the new now. */
+  advance(seconds: number): number {
+    if (!(seconds >= 0)) throw new TypeError(`cannot advance the clock by ${seconds} seconds`);
+    this.#offsetMs += seconds * 1000;
+    return this.now();
+  }
+
+  /** The manual offset in ms (persisted so a restart keeps advanced time). */
+  get offsetMs(): number {
+    return this.#offsetMs;
+  }
+
+  /** Back to the real time with no offset (used by reset). */
+  reset(): void {
+    this.#start = Date.now() - (Date.now() - this.#realStart) * this.#speed;
+    this.#offsetMs = 0;
+  }
+
+  sleep(ms: number, signal?: AbortSignal): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      if (signal?.aborted) return reject(signal.reason);
+      const timer = setTimeout(() => {
+        signal?.removeEventListener('abort', onAbort);
+        resolve();
+      }, ms / this.#speed);
+      const onAbort = () => {
+        clearTimeout(timer);
+        reject(signal?.reason);
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+    });
+  }
+}

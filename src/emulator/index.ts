@@ -1,0 +1,151 @@
+import type { AddressInfo } from 'node:net';
+import type { Logger } from '../core/logger.js';
+import type { AdminDeps } from './admin/controls.js';
+import { FaultTable } from './admin/faults.js';
+import { Journal } from './admin/journal.js';
+import { EmulatorClock } from './clock.js';
+import { allHandlers, failResource } from './handlers.js';
+import { Router } from './http/router.js';
+import { createEmulatorServer } from './http/server.js';
+import type { EmuContext, EmulatorConfig, HandlerMap, TransitionName } from './http/types.js';
+import { compileValidators } from './http/validation.js';
+import { checkHandlers } from './openapi/check-handlers.js';
+import {
+  DEFAULT_GROUPS,
+  listOperations,
+  loadDocument,
+  rewriteGroups,
+} from './openapi/load-document.js';
+import { applySeed, grantAdminKey } from './seed/apply-seed.js';
+import { loadSeed } from './seed/load-seed.js';
+import { openStore } from './store/open-store.js';
+import type { EmulatorStore } from './store/types.js';
+
+/** Defaults of docs/api-assumptions.md, "Status values and transitions". */
+export const DEFAULT_TRANSITION_SECONDS: Readonly<Record<TransitionName, number>> = {
+  'vpc-deploy': 30,
+  'compute-provision': 300,
+  'compute-delete': 60,
+  'cluster-provision': 600,
+  'cluster-delete': 120,
+};
+
+export interface EmulatorOptions {
+  /** Default `127.0.0.1`. */
+  readonly host?: string;
+  /** Default 0: an ephemeral port. */
+  readonly port?: number;
+  /** The key of the seeded organization admin. Only its SHA-256 is stored. */
+  readonly apiKey: string;
+  /** Mounts the `/_emulator/` test controls. */
+  readonly admin?: boolean;
+  /** Keep state in this SQLite file (default: in memory). */
+  readonly dataFile?: string;
+  /** YAML seed replacing the built-in one. */
+  readonly seedFile?: string;
+  /** Emulated seconds per real second (default 1). */
+  readonly clockSpeed?: number;
+  readonly transitionSeconds?: Partial<Record<TransitionName, number>>;
+  readonly groups?: { infra?: string; paas?: string; billing?: string };
+  readonly logger?: Logger;
+  /** Replaces the handler map (tests of the framework only). */
+  readonly handlers?: HandlerMap;
+}
+
+export interface RunningEmulator {
+  /** `http://host:port` (no trailing slash). */
+  readonly url: string;
+  readonly port: number;
+  readonly clock: EmulatorClock;
+  readonly store: EmulatorStore;
+  /** Stops listening, ends open connections and closes the store. */
+  close(): Promise<void>;
+}
+
+/**
+ * Starts the platform emulator: loads and merges the OpenAPI document, compiles its validators,
+ * opens (and on first use seeds) the store, and listens. Rejects on a bad seed, document or port.
+ */
+export async function startEmulator(options: EmulatorOptions): Promise<RunningEmulator> {
+  if (!options.apiKey) throw new TypeError('startEmulator: apiKey is required');
+  const groups = { ...DEFAULT_GROUPS, ...stripUndefined(options.groups ?? {}) };
+  const doc = rewriteGroups(loadDocument(), groups);
+  const operations = listOperations(doc);
+  const handlers = options.handlers ?? allHandlers;
+  for (const problem of checkHandlers(operations, handlers)) options.logger?.warn(problem);
+  const seed = loadSeed(options.seedFile);
+  const store = openStore(options.dataFile);
+  const saved = store.get<{ offsetMs: number }>('meta', 'clock');
+  const clock = new EmulatorClock({
+    speed: options.clockSpeed ?? 1,
+    offsetMs: saved?.offsetMs ?? 0,
+  });
+  const config: EmulatorConfig = {
+    infraGroup: groups.infra,
+    paasGroup: groups.paas,
+    billingGroup: groups.billing,
+    transitionSeconds: {
+      ...DEFAULT_TRANSITION_SECONDS,
+      ...stripUndefined(options.transitionSeconds ?? {}),
+    },
+  };
+  const ctx: EmuContext = { store, clock, config };
+  if (!store.get('meta', 'seed')) applySeed(store, seed, options.apiKey, clock.now());
+  else grantAdminKey(store, seed, options.apiKey);
+  const faults = new FaultTable();
+  const journal = new Journal();
+  const saveClock = () => store.put('meta', 'clock', { offsetMs: clock.offsetMs });
+  const admin: AdminDeps | undefined = options.admin
+    ? {
+        ctx,
+        clock,
+        faults,
+        journal,
+        saveClock,
+        fail: failResource,
+        reset: () => {
+          store.clear();
+          clock.reset();
+          faults.clear();
+          journal.clear();
+          applySeed(store, seed, options.apiKey, clock.now());
+        },
+      }
+    : undefined;
+  const api = {
+    ctx,
+    doc,
+    router: new Router(operations),
+    validators: compileValidators(doc, operations),
+    handlers,
+    faults,
+    journal,
+    ...(options.logger ? { logger: options.logger } : {}),
+  };
+  const server = createEmulatorServer({ api, doc, ...(admin ? { admin } : {}) });
+  const host = options.host ?? '127.0.0.1';
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  const urlHost = host.includes(':') ? `[${host}]` : host;
+  return {
+    url: `http://${urlHost}:${port}`,
+    port,
+    clock,
+    store,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => {
+          store.close();
+          resolve();
+        });
+        server.closeAllConnections();
+      }),
+  };
+}
+
+function stripUndefined<T extends object>(o: T): Partial<T> {
+  return Object.fromEntries(Object.entries(o).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

@@ -1,0 +1,61 @@
+import Database from 'better-sqlite3';
+import type { EmulatorStore } from './types.js';
+
+/**
+ * An {@link EmulatorStore} in one SQLite file (table `docs(collection, key, json)`, WAL), so a
+ * restarted emulator keeps everything. The only module that imports better-sqlite3.
+ */
+export class SqliteStore implements EmulatorStore {
+  readonly #db: Database.Database;
+  readonly #get: Database.Statement<[string, string], { json: string }>;
+  readonly #put: Database.Statement<[string, string, string]>;
+  readonly #del: Database.Statement<[string, string]>;
+  readonly #list: Database.Statement<[string, string], { json: string }>;
+
+  constructor(file: string) {
+    this.#db = new Database(file);
+    this.#db.pragma('journal_mode = WAL');
+    this.#db.exec(
+      'CREATE TABLE IF NOT EXISTS docs (collection TEXT NOT NULL, key TEXT NOT NULL, json TEXT NOT NULL, PRIMARY KEY (collection, key))',
+    );
+    this.#get = this.#db.prepare('SELECT json FROM docs WHERE collection = ? AND key = ?');
+    this.#put = this.#db.prepare(
+      'INSERT INTO docs (collection, key, json) VALUES (?, ?, ?) ON CONFLICT(collection, key) DO UPDATE SET json = excluded.json',
+    );
+    this.#del = this.#db.prepare('DELETE FROM docs WHERE collection = ? AND key = ?');
+    // substr comparison rather than LIKE so `%` and `_` in keys are literal.
+    this.#list = this.#db.prepare(
+      'SELECT json FROM docs WHERE collection = ? AND substr(key, 1, length(?2)) = ?2 ORDER BY key',
+    );
+  }
+
+  get<T>(collection: string, key: string): T | undefined {
+    const row = this.#get.get(collection, key);
+    return row ? (JSON.parse(row.json) as T) : undefined;
+  }
+
+  put<T>(collection: string, key: string, value: T): void {
+    this.#put.run(collection, key, JSON.stringify(value));
+  }
+
+  delete(collection: string, key: string): boolean {
+    return this.#del.run(collection, key).changes > 0;
+  }
+
+  list<T>(collection: string, prefix = ''): T[] {
+    return this.#list.all(collection, prefix).map((r) => JSON.parse(r.json) as T);
+  }
+
+  transaction<R>(fn: () => R): R {
+    if (this.#db.inTransaction) return fn();
+    return this.#db.transaction(fn)();
+  }
+
+  clear(): void {
+    this.#db.exec('DELETE FROM docs');
+  }
+
+  close(): void {
+    this.#db.close();
+  }
+}
