@@ -117,3 +117,15 @@ export type ActionOutcome =
     }
   | { readonly status: 'skipped'; readonly because: string /* id of the failed root action */ }
   | { readonly status: 'not-started' /* interrupted before it began */ };
+
+/** The outcomes of a run by action id, in plan order. */
+export type Outcomes = ReadonlyMap<string, ActionOutcome>;
+
+/** Counts for the summary line `Plan: 3 to create, 1 to update, 0 to delete, 12 unchanged`. */
+export interface PlanSummary {
+  readonly create: number;
+  /** Every change to an existing resource that is not a delete (update, publish, power, ...). */
+  readonly update: number;
+  readonly delete: number;
+  readonly unchanged: number;
+}

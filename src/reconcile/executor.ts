@@ -1,0 +1,108 @@
+import PQueue from 'p-queue';
+import type { Clock } from '../core/clock.js';
+import { PlatctlError, redact } from '../core/errors.js';
+import type { ExecuteResult } from '../providers/types.js';
+import type { EventSink } from './events.js';
+import type { Action, ActionOutcome, Plan } from './types.js';
+
+/** What the executor needs from the outside: how to perform an action and where to report. */
+export interface ExecutorPorts {
+  /** Performs one non-noop action (I/O); throws on failure. */
+  perform(action: Action, progress: (message: string) => void): Promise<ExecuteResult>;
+  /** Called before an action starts (write pending records here). */
+  beforeStart?(action: Action): void;
+  /** Called as soon as an action settles (record results here). */
+  settled?(action: Action, outcome: ActionOutcome, result?: ExecuteResult): void;
+  readonly clock: Clock;
+  readonly events?: EventSink;
+}
+
+export interface ExecuteOptions {
+  /** Actions running at once. @default 4 */
+  readonly concurrency?: number;
+  /** Soft stop: no new action starts; running ones finish and are recorded. */
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * Executes exactly the plan's actions (I/O through `ports`). The graph decides what is ready,
+ * p-queue how many run at once. A failed action skips only its transitive dependents, each
+ * recorded as skipped `because` the failed root. Returns an outcome for every action, in plan
+ * order: actions never started (after a stop) are `not-started`. Never throws for an action.
+ */
+export async function executePlan(
+  plan: Plan,
+  ports: ExecutorPorts,
+  options: ExecuteOptions = {},
+): Promise<Map<string, ActionOutcome>> {
+  const concurrency = options.concurrency ?? 4;
+  if (!Number.isInteger(concurrency) || concurrency < 1) {
+    throw new TypeError(`concurrency must be a positive integer, got ${String(concurrency)}`);
+  }
+  const queue = new PQueue({ concurrency });
+  const byId = new Map(plan.actions.map((a) => [a.id, a]));
+  const waiting = new Map<string, number>();
+  const dependents = new Map<string, string[]>();
+  for (const a of plan.actions) {
+    const known = a.dependsOn.filter((d) => byId.has(d));
+    waiting.set(a.id, known.length);
+    for (const d of known) dependents.set(d, [...(dependents.get(d) ?? []), a.id]);
+  }
+  const outcomes = new Map<string, ActionOutcome>();
+  const stopped = () => options.signal?.aborted === true;
+
+  const settle = (a: Action, outcome: ActionOutcome, result?: ExecuteResult) => {
+    outcomes.set(a.id, outcome);
+    ports.settled?.(a, outcome, result);
+    ports.events?.({ type: 'finish', action: a, outcome });
+    if (outcome.status === 'succeeded') {
+      for (const d of dependents.get(a.id) ?? []) {
+        const left = waiting.get(d)! - 1;
+        waiting.set(d, left);
+        if (left === 0 && !outcomes.has(d)) schedule(byId.get(d)!);
+      }
+    } else if (outcome.status === 'failed' || outcome.status === 'skipped') {
+      const root = outcome.status === 'failed' ? a.id : outcome.because;
+      for (const d of dependents.get(a.id) ?? []) {
+        if (!outcomes.has(d)) settle(byId.get(d)!, { status: 'skipped', because: root });
+      }
+    }
+  };
+
+  const run = async (a: Action) => {
+    if (stopped() || outcomes.has(a.id)) return;
+    if (a.type === 'noop') return settle(a, { status: 'succeeded', elapsedMs: 0 });
+    const started = ports.clock.now();
+    ports.beforeStart?.(a);
+    ports.events?.({ type: 'start', action: a });
+    try {
+      const result = await ports.perform(a, (message) =>
+        ports.events?.({
+          type: 'progress',
+          action: a,
+          message,
+          elapsedMs: ports.clock.now() - started,
+        }),
+      );
+      settle(a, { status: 'succeeded', elapsedMs: ports.clock.now() - started }, result);
+    } catch (err) {
+      settle(a, {
+        status: 'failed',
+        elapsedMs: ports.clock.now() - started,
+        error: redact(err instanceof Error ? err.message : String(err)),
+        code: err instanceof PlatctlError ? err.code : 'internal',
+      });
+    }
+  };
+  const schedule = (a: Action) => {
+    if (!stopped()) void queue.add(() => run(a));
+  };
+
+  for (const a of plan.actions) if (waiting.get(a.id) === 0) schedule(a);
+  await queue.onIdle();
+  const ordered = new Map<string, ActionOutcome>();
+  for (const a of plan.actions) {
+    ordered.set(a.id, outcomes.get(a.id) ?? { status: 'not-started' });
+  }
+  return ordered;
+}

@@ -1,0 +1,97 @@
+import type { Manifest } from '../manifests/types.js';
+import { keyEdges } from './edges.js';
+import type { Action, PlanDiagnostic } from './types.js';
+
+export interface Ordered {
+  readonly actions: Action[];
+  readonly diagnostics: PlanDiagnostic[];
+}
+
+/**
+ * Fills each action's `dependsOn` (pure). Actions of one key run in the order proposed (CAPI
+ * before CAPG, one request each); across keys, changes follow {@link keyEdges} and deletions go
+ * in reverse. A controller update on a cluster created in the same run is deferred to the next
+ * run (warning). A cycle is an error diagnostic printing its path `a -> b -> a`.
+ */
+export function order(input: readonly Action[], manifests: ReadonlyMap<string, Manifest>): Ordered {
+  const diagnostics: PlanDiagnostic[] = [];
+  const actions = deferControllerUpdates(input, diagnostics);
+  const byKey = new Map<string, Action[]>();
+  for (const a of actions) byKey.set(a.key, [...(byKey.get(a.key) ?? []), a]);
+  const deps = new Map<string, Set<string>>(actions.map((a) => [a.id, new Set(a.dependsOn)]));
+  // one key: proposal order, CAPI before CAPG whatever the provider said
+  for (const list of byKey.values()) {
+    const sorted = [...list].sort((a, b) => componentRank(a) - componentRank(b));
+    for (let i = 1; i < sorted.length; i++) deps.get(sorted[i]!.id)!.add(sorted[i - 1]!.id);
+  }
+  for (const edge of keyEdges(manifests)) {
+    const before = byKey.get(edge.before) ?? [];
+    const after = byKey.get(edge.after) ?? [];
+    for (const b of before) {
+      for (const a of after) {
+        if (b.type !== 'delete' && a.type !== 'delete') deps.get(a.id)!.add(b.id);
+        // deletions in reverse: what depends on a resource goes first
+        if (b.type === 'delete' && a.type === 'delete') deps.get(b.id)!.add(a.id);
+      }
+    }
+  }
+  const result = actions.map((a) => ({ ...a, dependsOn: [...deps.get(a.id)!].sort() }) as Action);
+  const cycle = findCycle(result);
+  if (cycle) {
+    diagnostics.push({
+      severity: 'error',
+      key: cycle[0]!.split('#')[0]!,
+      message: `dependency cycle: ${cycle.join(' -> ')}`,
+    });
+  }
+  return { actions: result, diagnostics };
+}
+
+function componentRank(a: Action): number {
+  return a.type === 'controller-update' ? (a.component === 'capi' ? 0 : 1) : -1;
+}
+
+function deferControllerUpdates(
+  actions: readonly Action[],
+  diagnostics: PlanDiagnostic[],
+): Action[] {
+  const created = new Set(
+    actions.filter((a) => a.type === 'create' && a.target.kind === 'Cluster').map((a) => a.key),
+  );
+  return actions.filter((a) => {
+    if (a.type !== 'controller-update') return true;
+    const cluster = a.key.replace(/^ClusterControllers\//, 'Cluster/');
+    if (!created.has(cluster)) return true;
+    diagnostics.push({
+      severity: 'warning',
+      key: a.key,
+      message: `${a.component} update to ${a.version} deferred to the next run: ${cluster} is created in this run`,
+    });
+    return false;
+  });
+}
+
+/** The first dependency cycle found, as action ids with the first repeated at the end. */
+export function findCycle(actions: readonly Action[]): string[] | undefined {
+  const deps = new Map(actions.map((a) => [a.id, a.dependsOn]));
+  const state = new Map<string, 'open' | 'done'>();
+  const stack: string[] = [];
+  const visit = (id: string): string[] | undefined => {
+    if (state.get(id) === 'done') return undefined;
+    if (state.get(id) === 'open') return [...stack.slice(stack.indexOf(id)), id];
+    state.set(id, 'open');
+    stack.push(id);
+    for (const d of deps.get(id) ?? []) {
+      const found = deps.has(d) ? visit(d) : undefined;
+      if (found) return found;
+    }
+    stack.pop();
+    state.set(id, 'done');
+    return undefined;
+  };
+  for (const a of actions) {
+    const found = visit(a.id);
+    if (found) return found.reverse();
+  }
+  return undefined;
+}

@@ -1,0 +1,141 @@
+import { type Manifest, manifestKey, PRUNE_ANNOTATION } from '../manifests/types.js';
+import type { LiveObject, Provider } from '../providers/types.js';
+import type { InventoryEntry } from '../state/types.js';
+import { assignIds } from './ids.js';
+import { order } from './order.js';
+import { type Pairing, pair } from './pair.js';
+import type { Plan, PlanDiagnostic, ProposedAction } from './types.js';
+
+/** The pure half of each provider: how its kind is compared. */
+export type PlannerRegistry = {
+  readonly [K in Manifest['kind']]: Pick<Provider<K>, 'plan'> &
+    Partial<Pick<Provider<K>, 'diagnose'>>;
+};
+
+export interface PlanOptions {
+  readonly providers: PlannerRegistry;
+  /** What platctl manages (from the state store); only these are prune candidates. */
+  readonly inventory?: readonly InventoryEntry[];
+  /** Delete managed resources no longer in git. @default false */
+  readonly prune?: boolean;
+  /** More prune deletions than this is a plan error unless {@link forceDeletes}. @default 5 */
+  readonly maxDeletes?: number;
+  readonly forceDeletes?: boolean;
+  /** Correct drift; when false, drift is reported as a warning and not planned. @default true */
+  readonly selfHeal?: boolean;
+}
+
+export const DEFAULT_MAX_DELETES = 5;
+
+/**
+ * Plans the actions that take the platform from `live` to `desired` (pure: no I/O, no clock, no
+ * environment; inputs are never mutated — providers get structured clones). Per-kind comparison
+ * is delegated to `provider.plan()`; this function pairs, adds noops, applies the prune rules,
+ * assigns ids and orders the result. Problems that are not actions go to `diagnostics`; a plan
+ * with an error diagnostic must not be applied.
+ */
+export function plan(
+  desired: readonly Manifest[],
+  live: readonly LiveObject[],
+  lastApplied: ReadonlyMap<string, Manifest>,
+  options: PlanOptions,
+): Plan {
+  const diagnostics: PlanDiagnostic[] = [];
+  const proposed: ProposedAction[] = [];
+  let pruned = 0;
+  for (const p of pair(desired, live, lastApplied, options.inventory ?? [])) {
+    const input = structuredClone({
+      key: p.key,
+      desired: p.desired,
+      live: p.live,
+      lastApplied: p.lastApplied,
+    });
+    const provider = options.providers[p.kind] as PlannerRegistry[Manifest['kind']];
+    if (p.desired) {
+      diagnostics.push(...(provider.diagnose?.(input as never) ?? []));
+      const actions = provider.plan(input as never);
+      proposed.push(...(actions.length > 0 ? healed(actions, p, options, diagnostics) : [noop(p)]));
+      continue;
+    }
+    const verdict = pruneVerdict(p, options);
+    if (verdict === 'untouched') continue;
+    if (verdict !== 'prune') {
+      diagnostics.push({ severity: 'warning', key: p.key, message: verdict });
+      continue;
+    }
+    const actions = provider.plan(input as never);
+    if (actions.length > 0) pruned++;
+    proposed.push(...actions);
+  }
+  const max = options.maxDeletes ?? DEFAULT_MAX_DELETES;
+  if (pruned > max && !options.forceDeletes) {
+    diagnostics.push({
+      severity: 'error',
+      key: '*',
+      message: `${pruned} resources would be pruned, more than the limit of ${max}; raise --max-deletes or pass --force-deletes`,
+    });
+  }
+  const manifests = new Map<string, Manifest>();
+  for (const [k, m] of lastApplied) manifests.set(k, m);
+  for (const m of desired) manifests.set(manifestKey(m), m);
+  const ordered = order(assignIds(proposed), manifests);
+  return {
+    formatVersion: 1,
+    actions: ordered.actions,
+    diagnostics: [...diagnostics, ...ordered.diagnostics],
+  };
+}
+
+/** Whether a managed resource missing from git is pruned, or why not. */
+function pruneVerdict(p: Pairing, options: PlanOptions): 'prune' | 'untouched' | string {
+  const inv = p.inventory;
+  if (!inv?.createdByPlatctl) return 'untouched';
+  if (!p.live && !p.lastApplied) return 'untouched';
+  const annotated = p.lastApplied?.metadata.annotations?.[PRUNE_ANNOTATION] === 'disabled';
+  if (inv.protected || annotated) {
+    return `${p.key} is no longer in git but is protected (${PRUNE_ANNOTATION}: disabled); left in place`;
+  }
+  if (!options.prune) return `${p.key} is no longer in git; run with --prune to delete it`;
+  return 'prune';
+}
+
+/** Drops drift corrections when self-heal is off, reporting them instead. */
+function healed(
+  actions: ProposedAction[],
+  p: Pairing,
+  options: PlanOptions,
+  diagnostics: PlanDiagnostic[],
+): ProposedAction[] {
+  if (options.selfHeal !== false) return actions;
+  const kept = actions.filter((a) => a.reason.code !== 'drift');
+  for (const a of actions) {
+    if (a.reason.code === 'drift') {
+      diagnostics.push({
+        severity: 'warning',
+        key: p.key,
+        message: `drift not corrected (self-heal is off): ${a.reason.message}`,
+      });
+    }
+  }
+  return kept.length > 0 ? kept : [noop(p)];
+}
+
+function noop(p: Pairing): ProposedAction {
+  return {
+    type: 'noop',
+    key: p.key,
+    target: p.live?.ref ?? refOf(p.desired!),
+    reason: { code: 'in-sync', message: 'in sync' },
+    changes: [],
+  };
+}
+
+function refOf(m: Manifest): ProposedAction['target'] {
+  const { name, project, workspace } = m.metadata;
+  return {
+    kind: m.kind,
+    name,
+    ...(project === undefined ? {} : { project }),
+    ...(workspace === undefined ? {} : { workspace }),
+  };
+}

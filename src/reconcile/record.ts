@@ -1,0 +1,94 @@
+import { type Manifest, type PlatctlKind, PRUNE_ANNOTATION } from '../manifests/types.js';
+import type { ExecuteResult, LiveObject } from '../providers/types.js';
+import type { StateStore } from '../state/types.js';
+import type { EventSink } from './events.js';
+import type { Action, ActionOutcome, Plan } from './types.js';
+
+/** Kinds the API cannot read: they exist only because platctl made them so. */
+const PLATCTL_ONLY: ReadonlySet<string> = new Set<PlatctlKind>([
+  'ProjectAssignment',
+  'BlueprintPublish',
+  'BlueprintVersion',
+  'ClusterControllers',
+]);
+
+/**
+ * Adopts creates that a previous run started and never confirmed (I/O on the store): an object
+ * now live is entered in the inventory as created by platctl, so this run updates it instead of
+ * creating a duplicate; a pending create with nothing live is forgotten (it will be planned again).
+ */
+export function adoptPending(store: StateStore, live: readonly LiveObject[], events?: EventSink) {
+  const liveByKey = new Map(live.map((l) => [l.key, l]));
+  for (const op of store.pending()) {
+    const found = liveByKey.get(op.key);
+    if (found) {
+      const known = store.inventory().find((e) => e.key === op.key);
+      store.putInventory({
+        key: op.key,
+        kind: op.ref.kind,
+        ref: found.ref,
+        ...(found.ref.id ? { id: found.ref.id } : {}),
+        createdByPlatctl: true,
+        protected: known?.protected ?? false,
+      });
+      events?.({ type: 'adopted', key: op.key });
+    }
+    store.clearPending(op.key);
+  }
+}
+
+/**
+ * The executor's hooks that keep the state store current (I/O): a pending record before each
+ * create, the inventory after each success, and the last-applied manifest of a key once every
+ * action of that key has succeeded.
+ */
+export function createRecorder(
+  store: StateStore,
+  plan: Plan,
+  desired: ReadonlyMap<string, Manifest>,
+  runId: string,
+  now: () => number,
+) {
+  const remaining = new Map<string, number>();
+  for (const a of plan.actions) remaining.set(a.key, (remaining.get(a.key) ?? 0) + 1);
+  const failedKeys = new Set<string>();
+  const inventory = new Map(store.inventory().map((e) => [e.key, e]));
+
+  const remember = (a: Action, result: ExecuteResult | undefined, created: boolean) => {
+    const known = inventory.get(a.key);
+    const manifest = desired.get(a.key);
+    const id = result?.id ?? a.target.id ?? known?.id;
+    const entry = {
+      key: a.key,
+      kind: a.target.kind,
+      ref: { ...a.target, ...(id ? { id } : {}) },
+      ...(id ? { id } : {}),
+      createdByPlatctl: known?.createdByPlatctl || created || PLATCTL_ONLY.has(a.target.kind),
+      protected: manifest?.metadata.annotations?.[PRUNE_ANNOTATION] === 'disabled',
+    };
+    inventory.set(a.key, entry);
+    store.putInventory(entry);
+  };
+
+  return {
+    beforeStart(a: Action) {
+      if (a.type === 'create') {
+        store.beginPending({ key: a.key, actionId: a.id, ref: a.target, startedAt: now() });
+      }
+    },
+    settled(a: Action, outcome: ActionOutcome, result?: ExecuteResult) {
+      store.recordOutcome(runId, a.id, a.key, outcome);
+      if (outcome.status !== 'succeeded') failedKeys.add(a.key);
+      else if (a.type === 'delete') {
+        store.removeInventory(a.key);
+        store.removeLastApplied(a.key);
+        inventory.delete(a.key);
+      } else remember(a, result, a.type === 'create');
+      if (a.type === 'create' && outcome.status === 'succeeded') store.clearPending(a.key);
+      const left = remaining.get(a.key)! - 1;
+      remaining.set(a.key, left);
+      const manifest = desired.get(a.key);
+      if (left === 0 && !failedKeys.has(a.key) && manifest) store.putLastApplied(a.key, manifest);
+    },
+  };
+}

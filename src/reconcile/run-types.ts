@@ -1,0 +1,96 @@
+import type { Clock } from '../core/clock.js';
+import type { Logger } from '../core/logger.js';
+import type { LoadedManifest, SecretSource } from '../manifests/types.js';
+import type { ApiClient, ProviderRegistry } from '../providers/types.js';
+import type { LeaseHolder, StateStore } from '../state/types.js';
+import type { EventSink } from './events.js';
+import type { ActionOutcome, Plan } from './types.js';
+
+/** A loader diagnostic, as `loadAndValidate` returns it (structural, so the engine needs no loader). */
+export interface ManifestDiagnostic {
+  readonly severity: 'error' | 'warning';
+  readonly code: string;
+  readonly message: string;
+  readonly file?: string;
+  readonly line?: number;
+  readonly col?: number;
+  readonly key?: string;
+}
+
+/** The manifests stage: load and validate everything, never throwing for bad input. */
+export type LoadPort = (input: {
+  paths: string[];
+  stdin?: string;
+  vars?: Record<string, string>;
+  varFiles?: string[];
+}) => Promise<{ manifests: LoadedManifest[]; diagnostics: ManifestDiagnostic[] }>;
+
+/** What one run does. Everything but `paths` has a default. */
+export interface RunOptions {
+  /** Files or directories of manifests. */
+  readonly paths: readonly string[];
+  readonly vars?: Readonly<Record<string, string>>;
+  readonly varFiles?: readonly string[];
+  /** `plan` only reads the platform; `apply` executes the plan. @default 'apply' */
+  readonly mode?: 'plan' | 'apply';
+  /** Apply mode that plans and stops (the controller's `--dry-run`). @default false */
+  readonly dryRun?: boolean;
+  /** Delete managed resources no longer in git. @default false */
+  readonly prune?: boolean;
+  /** @default 5 */
+  readonly maxDeletes?: number;
+  readonly forceDeletes?: boolean;
+  /** Correct drift (true) or only report it (false). @default true */
+  readonly selfHeal?: boolean;
+  /** Actions at once. @default 4 */
+  readonly concurrency?: number;
+  /** How long to wait for another holder of the state lease. @default 0 */
+  readonly lockTimeoutMs?: number;
+  /** True when the caller (the controller) already holds the lease. @default false */
+  readonly leaseHeld?: boolean;
+  /** Asked with the plan before anything changes; false declines. Undefined approves. */
+  readonly approve?: (plan: Plan) => Promise<boolean>;
+}
+
+/** The run's I/O, all injected. */
+export interface RunPorts {
+  readonly load: LoadPort;
+  readonly api: ApiClient;
+  readonly providers: ProviderRegistry;
+  readonly state: StateStore;
+  readonly clock: Clock;
+  readonly resolveSecret: (source: SecretSource) => Promise<string>;
+  readonly projectId: (projectName: string) => Promise<string>;
+  readonly events?: EventSink;
+  readonly logger?: Logger;
+  /** Soft stop (Ctrl-C, SIGTERM): no new action starts; running ones finish and are recorded. */
+  readonly signal?: AbortSignal;
+  /** Hard stop handed to providers: interrupts waits in flight. */
+  readonly hardSignal?: AbortSignal;
+  /** Poll interval and timeout of asynchronous waits. @default {pollMs: 2000, timeoutMs: 1800000} */
+  readonly wait?: { readonly pollMs: number; readonly timeoutMs: number };
+  /** Lease holder of this process. @default processHolder() */
+  readonly holder?: LeaseHolder;
+}
+
+export type RunStatus =
+  | 'invalid' // manifests did not validate; nothing was sent to the platform
+  | 'blocked' // the plan has errors; nothing was changed
+  | 'planned' // plan mode or dry run: nothing was changed
+  | 'in-sync' // apply found nothing to do
+  | 'declined' // the plan was not approved
+  | 'applied' // every action succeeded
+  | 'failed' // at least one action failed
+  | 'aborted'; // stopped before every action ran
+
+/** The structured result of a run (JSON-serializable). */
+export interface RunResult {
+  readonly runId: string;
+  readonly status: RunStatus;
+  readonly diagnostics: readonly ManifestDiagnostic[];
+  readonly plan?: Plan;
+  /** By action id, in plan order; present when the plan was executed. */
+  readonly outcomes?: Readonly<Record<string, ActionOutcome>>;
+  /** True when the plan has any action other than noop. */
+  readonly changes: boolean;
+}

@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { manifestKey } from '../manifests/types.js';
+import type { ProviderPorts } from '../providers/types.js';
+import { processHolder } from '../state/holder.js';
+import { executePlan } from './executor.js';
+import { observeAll } from './observe.js';
+import { plan as planActions } from './planner.js';
+import { adoptPending, createRecorder } from './record.js';
+import type { RunOptions, RunPorts, RunResult } from './run-types.js';
+import type { Action } from './types.js';
+
+export type * from './run-types.js';
+
+/**
+ * One reconcile run, the same for `plan`, `apply` and the controller (I/O through `ports`):
+ * load → validate → lock → observe → adopt → plan → approve → execute → report. Whole-run
+ * problems (a held lock, an unreachable platform) throw classified errors; per-resource failures
+ * are outcomes in the result.
+ */
+export async function reconcile(options: RunOptions, ports: RunPorts): Promise<RunResult> {
+  const runId = randomUUID();
+  // load + validate: every diagnostic at once; an invalid set never reaches the platform
+  const { manifests, diagnostics } = await ports.load({
+    paths: [...options.paths],
+    ...(options.vars ? { vars: { ...options.vars } } : {}),
+    ...(options.varFiles ? { varFiles: [...options.varFiles] } : {}),
+  });
+  if (diagnostics.some((d) => d.severity === 'error')) {
+    return { runId, status: 'invalid', diagnostics, changes: false };
+  }
+  const applying = (options.mode ?? 'apply') === 'apply' && !options.dryRun;
+  // lock: one writer per state store (the controller may already hold it)
+  const lease =
+    applying && !options.leaseHeld
+      ? await ports.state.acquire({
+          holder: ports.holder ?? processHolder(),
+          waitMs: options.lockTimeoutMs ?? 0,
+        })
+      : undefined;
+  try {
+    const providerPorts = providerPortsOf(ports);
+    // observe: live state of what is declared, managed or left pending
+    const live = await observeAll(
+      ports.providers,
+      manifests,
+      ports.state.inventory(),
+      ports.state.pending(),
+      providerPorts,
+      ports.events,
+    );
+    // adopt: creates an interrupted run sent are recognised, never sent twice
+    if (applying) adoptPending(ports.state, live, ports.events);
+    // plan: pure
+    const desired = manifests.map((m) => m.manifest);
+    const plan = planActions(desired, live, ports.state.lastApplied(), {
+      providers: ports.providers,
+      inventory: ports.state.inventory(),
+      ...pick(options, ['prune', 'maxDeletes', 'forceDeletes', 'selfHeal']),
+    });
+    const changes = plan.actions.some((a) => a.type !== 'noop');
+    const base = { runId, diagnostics, plan, changes };
+    if (plan.diagnostics.some((d) => d.severity === 'error')) return { ...base, status: 'blocked' };
+    if (!applying) return { ...base, status: 'planned' };
+    // approve: the plan shown is the plan executed
+    if (changes && options.approve && !(await options.approve(plan))) {
+      return { ...base, status: 'declined' };
+    }
+    // execute: the graph decides what is ready, the queue how many; results recorded as they land
+    const recorder = createRecorder(
+      ports.state,
+      plan,
+      new Map(desired.map((m) => [manifestKey(m), m])),
+      runId,
+      ports.clock.now,
+    );
+    const outcomes = await executePlan(
+      plan,
+      {
+        perform: (a, progress) =>
+          ports.providers[a.target.kind].execute(a as Action, { ...providerPorts, progress }),
+        beforeStart: recorder.beforeStart,
+        settled: recorder.settled,
+        clock: ports.clock,
+        ...(ports.events ? { events: ports.events } : {}),
+      },
+      { concurrency: options.concurrency ?? 4, ...(ports.signal ? { signal: ports.signal } : {}) },
+    );
+    // report
+    const list = [...outcomes.values()];
+    const status = list.some((o) => o.status === 'failed')
+      ? 'failed'
+      : list.some((o) => o.status === 'not-started')
+        ? 'aborted'
+        : changes
+          ? 'applied'
+          : 'in-sync';
+    return { ...base, status, outcomes: Object.fromEntries(outcomes) };
+  } finally {
+    lease?.release();
+  }
+}
+
+/** Plans without changing anything: `reconcile` in plan mode. */
+export function planRun(options: Omit<RunOptions, 'mode'>, ports: RunPorts): Promise<RunResult> {
+  return reconcile({ ...options, mode: 'plan' }, ports);
+}
+
+/** Plans and applies: `reconcile` in apply mode. */
+export function applyRun(options: Omit<RunOptions, 'mode'>, ports: RunPorts): Promise<RunResult> {
+  return reconcile({ ...options, mode: 'apply' }, ports);
+}
+
+function providerPortsOf(ports: RunPorts): ProviderPorts {
+  return {
+    api: ports.api,
+    clock: ports.clock,
+    signal: ports.hardSignal ?? new AbortController().signal,
+    progress: () => {},
+    resolveSecret: ports.resolveSecret,
+    projectId: ports.projectId,
+    wait: ports.wait ?? { pollMs: 2000, timeoutMs: 1_800_000 },
+  };
+}
+
+function pick<T extends object, K extends keyof T>(o: T, keys: readonly K[]): Partial<Pick<T, K>> {
+  const out: Partial<Pick<T, K>> = {};
+  for (const k of keys) if (o[k] !== undefined) out[k] = o[k];
+  return out;
+}

@@ -1,0 +1,6 @@
+/** The engine's state store: inventory, last-applied manifests, pending creates and the run lease. */
+
+export { processHolder } from './holder.js';
+export { describeHolder } from './lease.js';
+export { DEFAULT_STATE_PATH, openStateStore } from './sqlite-store.js';
+export type * from './types.js';

@@ -1,0 +1,146 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import { type Clock, systemClock } from '../core/clock.js';
+import { PlatctlError } from '../core/errors.js';
+import type { Manifest } from '../manifests/types.js';
+import type { ActionOutcome } from '../reconcile/types.js';
+import { createLease } from './lease.js';
+import type { InventoryEntry, LeaseInfo, PendingOperation, StateStore } from './types.js';
+
+/** The default location, relative to the working directory. */
+export const DEFAULT_STATE_PATH = '.platctl/state.db';
+
+const SCHEMA = `
+CREATE TABLE IF NOT EXISTS inventory (
+  key TEXT PRIMARY KEY, kind TEXT NOT NULL, ref TEXT NOT NULL, id TEXT,
+  created_by_platctl INTEGER NOT NULL, protected INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS last_applied (key TEXT PRIMARY KEY, manifest TEXT NOT NULL);
+CREATE TABLE IF NOT EXISTS pending (
+  key TEXT PRIMARY KEY, action_id TEXT NOT NULL, ref TEXT NOT NULL, started_at INTEGER NOT NULL);
+CREATE TABLE IF NOT EXISTS outcomes (
+  run_id TEXT NOT NULL, action_id TEXT NOT NULL, key TEXT NOT NULL, outcome TEXT NOT NULL,
+  PRIMARY KEY (run_id, action_id));
+CREATE TABLE IF NOT EXISTS lease (
+  name TEXT PRIMARY KEY, holder_id TEXT NOT NULL, pid INTEGER NOT NULL, host TEXT NOT NULL,
+  since INTEGER NOT NULL, expires_at INTEGER NOT NULL);
+`;
+
+interface InventoryRow {
+  key: string;
+  kind: string;
+  ref: string;
+  id: string | null;
+  created_by_platctl: number;
+  protected: number;
+}
+
+/**
+ * Opens (creating if needed) the SQLite state store at `path` (I/O). `:memory:` gives a private
+ * in-memory store for tests. The only module that imports better-sqlite3 for engine state.
+ */
+export function openStateStore(path: string, options: { clock?: Clock } = {}): StateStore {
+  const clock = options.clock ?? systemClock;
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  let db: Database.Database;
+  try {
+    db = new Database(path);
+    db.pragma('journal_mode = WAL');
+    db.pragma('busy_timeout = 5000');
+    db.exec(SCHEMA);
+  } catch (err) {
+    throw new PlatctlError('state', `cannot open the state store ${path}: ${String(err)}`, {
+      cause: err,
+    });
+  }
+  const q = {
+    inventory: db.prepare('SELECT * FROM inventory ORDER BY key'),
+    putInventory: db.prepare(
+      `INSERT INTO inventory (key, kind, ref, id, created_by_platctl, protected)
+       VALUES (@key, @kind, @ref, @id, @created, @protected)
+       ON CONFLICT(key) DO UPDATE SET kind=@kind, ref=@ref, id=@id,
+         created_by_platctl=@created, protected=@protected`,
+    ),
+    removeInventory: db.prepare('DELETE FROM inventory WHERE key = ?'),
+    lastApplied: db.prepare('SELECT key, manifest FROM last_applied ORDER BY key'),
+    putLastApplied: db.prepare(
+      'INSERT INTO last_applied (key, manifest) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET manifest=excluded.manifest',
+    ),
+    removeLastApplied: db.prepare('DELETE FROM last_applied WHERE key = ?'),
+    pending: db.prepare('SELECT * FROM pending ORDER BY key'),
+    beginPending: db.prepare(
+      'INSERT OR REPLACE INTO pending (key, action_id, ref, started_at) VALUES (?, ?, ?, ?)',
+    ),
+    clearPending: db.prepare('DELETE FROM pending WHERE key = ?'),
+    recordOutcome: db.prepare(
+      'INSERT OR REPLACE INTO outcomes (run_id, action_id, key, outcome) VALUES (?, ?, ?, ?)',
+    ),
+    holder: db.prepare("SELECT * FROM lease WHERE name = 'run'"),
+  };
+
+  const leaseHolder = (): LeaseInfo | undefined => {
+    const row = q.holder.get() as
+      | { holder_id: string; pid: number; host: string; since: number; expires_at: number }
+      | undefined;
+    if (!row || row.expires_at <= clock.now()) return undefined;
+    return {
+      id: row.holder_id,
+      pid: row.pid,
+      host: row.host,
+      since: row.since,
+      expiresAt: row.expires_at,
+    };
+  };
+
+  return {
+    path,
+    inventory: () =>
+      (q.inventory.all() as InventoryRow[]).map((r) => ({
+        key: r.key,
+        kind: r.kind as InventoryEntry['kind'],
+        ref: JSON.parse(r.ref),
+        ...(r.id === null ? {} : { id: r.id }),
+        createdByPlatctl: r.created_by_platctl === 1,
+        protected: r.protected === 1,
+      })),
+    putInventory: (e) => {
+      q.putInventory.run({
+        key: e.key,
+        kind: e.kind,
+        ref: JSON.stringify(e.ref),
+        id: e.id ?? null,
+        created: e.createdByPlatctl ? 1 : 0,
+        protected: e.protected ? 1 : 0,
+      });
+    },
+    removeInventory: (key) => void q.removeInventory.run(key),
+    lastApplied: () =>
+      new Map(
+        (q.lastApplied.all() as { key: string; manifest: string }[]).map((r) => [
+          r.key,
+          JSON.parse(r.manifest) as Manifest,
+        ]),
+      ),
+    putLastApplied: (key, manifest) => void q.putLastApplied.run(key, JSON.stringify(manifest)),
+    removeLastApplied: (key) => void q.removeLastApplied.run(key),
+    pending: () =>
+      (
+        q.pending.all() as { key: string; action_id: string; ref: string; started_at: number }[]
+      ).map(
+        (r): PendingOperation => ({
+          key: r.key,
+          actionId: r.action_id,
+          ref: JSON.parse(r.ref),
+          startedAt: r.started_at,
+        }),
+      ),
+    beginPending: (op) =>
+      void q.beginPending.run(op.key, op.actionId, JSON.stringify(op.ref), op.startedAt),
+    clearPending: (key) => void q.clearPending.run(key),
+    recordOutcome: (runId, actionId, key, outcome: ActionOutcome) =>
+      void q.recordOutcome.run(runId, actionId, key, JSON.stringify(outcome)),
+    acquire: (opts) => createLease(db, clock, leaseHolder, opts),
+    leaseHolder,
+    close: () => db.close(),
+  };
+}

@@ -1,0 +1,86 @@
+import type { Kind, Manifest } from '../manifests/types.js';
+import type { ActionOutcome, ResourceRef } from '../reconcile/types.js';
+
+/** One resource platctl manages, as kept in the inventory. */
+export interface InventoryEntry {
+  readonly key: string;
+  readonly kind: Kind;
+  readonly ref: ResourceRef;
+  /** The platform's id (user accountId) where the API addresses the resource by it. */
+  readonly id?: string;
+  /** True when platctl created it; only those are prune candidates. */
+  readonly createdByPlatctl: boolean;
+  /** True when its last-applied manifest carried `platctl.io/prune: disabled`. */
+  readonly protected: boolean;
+}
+
+/** A create that was started and not yet confirmed; the next run adopts the object if it is live. */
+export interface PendingOperation {
+  readonly key: string;
+  readonly actionId: string;
+  readonly ref: ResourceRef;
+  /** Epoch milliseconds. */
+  readonly startedAt: number;
+}
+
+/** Who holds the run lease: enough for a person to find it. */
+export interface LeaseHolder {
+  /** Unique per process (and per controller replica); re-acquiring with the same id succeeds. */
+  readonly id: string;
+  readonly pid: number;
+  readonly host: string;
+}
+
+export interface LeaseInfo extends LeaseHolder {
+  /** Epoch milliseconds when the holder took the lease. */
+  readonly since: number;
+  /** Epoch milliseconds after which the lease may be taken over unless renewed. */
+  readonly expiresAt: number;
+}
+
+/** A held lease. The holder renews it (heartbeat) and releases it when done. */
+export interface LeaseHandle {
+  readonly holder: LeaseHolder;
+  /** Extends the expiry by the lease's ttl; throws `locked` when it was lost to another holder. */
+  renew(): void;
+  /** Gives the lease up (idempotent). */
+  release(): void;
+}
+
+export interface AcquireOptions {
+  readonly holder: LeaseHolder;
+  /** How long to wait for a held lease before failing with `locked`; 0 (default) fails at once. */
+  readonly waitMs?: number;
+  /** Lifetime without renewal. @default 30000 */
+  readonly ttlMs?: number;
+  /** Renew automatically every ttl/3 of real time until released. @default true */
+  readonly heartbeat?: boolean;
+  readonly signal?: AbortSignal;
+}
+
+/**
+ * The engine's persistent memory (I/O). Every method is synchronous and durable when it returns,
+ * so a crash loses at most the action in flight.
+ */
+export interface StateStore {
+  readonly path: string;
+  inventory(): InventoryEntry[];
+  putInventory(entry: InventoryEntry): void;
+  removeInventory(key: string): void;
+  /** Last-applied manifests by identity key. */
+  lastApplied(): Map<string, Manifest>;
+  putLastApplied(key: string, manifest: Manifest): void;
+  removeLastApplied(key: string): void;
+  pending(): PendingOperation[];
+  /** Written before a create is sent. */
+  beginPending(op: PendingOperation): void;
+  /** Cleared once the create is confirmed (or known not to have happened). */
+  clearPending(key: string): void;
+  /** Keeps each action's outcome of a run, for `/status` and post-mortems. */
+  recordOutcome(runId: string, actionId: string, key: string, outcome: ActionOutcome): void;
+  /** The run lease; two writers never act on one store at once. */
+  acquire(options: AcquireOptions): Promise<LeaseHandle>;
+  /** Who holds the lease now, if anyone holds an unexpired one. */
+  leaseHolder(): LeaseInfo | undefined;
+  close(): void;
+}
