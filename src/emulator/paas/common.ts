@@ -1,0 +1,92 @@
+import { ApiError, type EmuContext, type EmuRequest } from '../http/types.js';
+import { isoMicros } from '../lookups.js';
+
+/** Fields every stored PaaS record carries, so lists can be paged and ordered the same way. */
+export interface Stamped {
+  readonly name: string;
+  /** Creation time in epoch milliseconds, possibly fractional (microsecond resolution). */
+  readonly createdAtMs: number;
+}
+
+/** Paging and order as validated by the OpenAPI document (defaults already applied). */
+export interface PageQuery {
+  readonly limit: number;
+  readonly offset: number;
+  readonly order: 'ASC' | 'DESC';
+}
+
+/** `{paas_group}/v1` for the configured group. */
+export function paasApiVersion(ctx: EmuContext): string {
+  return `${ctx.config.paasGroup}/v1`;
+}
+
+/**
+ * The creation time for a new record of `collection`: the emulator clock's now, bumped by one
+ * microsecond past the newest existing record so that creation order is total even when several
+ * records are created within the same millisecond (the list's default order relies on it).
+ */
+export function nextCreatedAtMs(ctx: EmuContext, collection: string): number {
+  const newest = ctx.store
+    .list<Stamped>(collection)
+    .reduce((max, r) => Math.max(max, r.createdAtMs), Number.NEGATIVE_INFINITY);
+  const now = ctx.clock.now();
+  return now > newest ? now : Math.round((newest + 0.001) * 1000) / 1000;
+}
+
+/** ISO 8601 UTC with microseconds for a stored creation time. */
+export function createdAtIso(record: Stamped): string {
+  return isoMicros(record.createdAtMs);
+}
+
+/** Reads limit/offset/order from an already-validated query, with the documented defaults. */
+export function pageQuery(req: EmuRequest): PageQuery {
+  const q = req.query;
+  return {
+    limit: typeof q.limit === 'number' ? q.limit : 50,
+    offset: typeof q.offset === 'number' ? q.offset : 0,
+    order: q.order === 'ASC' ? 'ASC' : 'DESC',
+  };
+}
+
+/**
+ * Orders `records` by creation time (then name, for a stable order) and cuts one page. Pure;
+ * `count` is the total before paging, as every list of the API reports it.
+ */
+export function pageOf<T extends Stamped>(
+  records: readonly T[],
+  query: PageQuery,
+): { count: number; items: T[] } {
+  const sign = query.order === 'ASC' ? 1 : -1;
+  const sorted = [...records].sort(
+    (a, b) => sign * (a.createdAtMs - b.createdAtMs || a.name.localeCompare(b.name)),
+  );
+  return { count: sorted.length, items: sorted.slice(query.offset, query.offset + query.limit) };
+}
+
+/**
+ * Checks that optional `metadata.<field>` values of a body agree with the path (400 naming the
+ * field otherwise): a body for project `a` posted under project `b` is a client mistake.
+ */
+export function checkBodyScope(
+  metadata: Readonly<Record<string, unknown>>,
+  expected: Readonly<Record<string, string>>,
+): void {
+  for (const [field, value] of Object.entries(expected)) {
+    const sent = metadata[field];
+    if (sent !== undefined && sent !== value) {
+      throw new ApiError(400, 'invalid_request', `metadata.${field} does not match the path`, [
+        { field: `metadata.${field}`, message: `must be ${JSON.stringify(value)} as in the path` },
+      ]);
+    }
+  }
+}
+
+/** A 404 ApiError for a missing PaaS object. */
+export function notFound(what: string): ApiError {
+  return new ApiError(404, 'not_found', `${what} not found`);
+}
+
+/** The body as an object (the OpenAPI layer has checked its shape; this only narrows the type). */
+export function bodyObject<T>(req: EmuRequest): T {
+  return (req.body ?? {}) as T;
+}
