@@ -1,0 +1,164 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ControllerLoop } from '../../src/controller/loop.js';
+import {
+  baseOptions,
+  FakeLeaseBoard,
+  FakeSource,
+  loopPorts,
+  nextStep,
+  recordingRun,
+} from './helpers/fakes.js';
+
+const loops: ControllerLoop[] = [];
+afterEach(async () => {
+  await Promise.all(loops.splice(0).map((l) => l.stop()));
+});
+
+function makeLoop(options: Partial<typeof baseOptions> = {}, run = recordingRun()) {
+  const source = new FakeSource();
+  const board = new FakeLeaseBoard();
+  const { ports, status, lines } = loopPorts(source, run.run, board.port('a'));
+  const loop = new ControllerLoop({ ...baseOptions, ...options }, ports);
+  loops.push(loop);
+  return { loop, source, status, lines, calls: run.calls, board, ports };
+}
+
+describe('controller loop', () => {
+  it('applies a revision, then resyncs the same revision on trigger (level-based)', async () => {
+    const { loop, source, status, calls } = makeLoop();
+    const first = nextStep(loop);
+    void loop.start();
+    expect((await first).result).toBe('succeeded');
+    expect(calls[0]).toMatchObject({ revision: 'r1', mode: 'apply', prune: true, skipKeys: [] });
+    expect(status.lastAppliedRevision).toBe('r1');
+    source.set('r2');
+    const second = nextStep(loop);
+    loop.trigger('test');
+    await second;
+    expect(calls.map((c) => c.revision)).toEqual(['r1', 'r2']);
+    const third = nextStep(loop);
+    loop.trigger('test');
+    await third;
+    expect(calls[2]).toMatchObject({ revision: 'r2', mode: 'apply' });
+  });
+
+  it('rejects an invalid revision, keeps the last good one, and applies the next good commit', async () => {
+    const { loop, source, status, calls, lines } = makeLoop();
+    const first = nextStep(loop);
+    void loop.start();
+    await first;
+    source.set('bad3');
+    let step = nextStep(loop);
+    loop.trigger('push');
+    expect((await step).result).toBe('invalid');
+    expect(calls).toHaveLength(1); // nothing sent for the bad revision
+    expect(status.rejectedRevisions).toEqual(['bad3']);
+    expect(status.lastDiagnostics[0]).toMatchObject({ code: 'yaml-syntax', at: 'a.yaml:3:1' });
+    expect(lines.some((l) => l.includes('"revision-rejected"'))).toBe(true);
+    // a resync while the bad revision is newest reconciles the last good one
+    step = nextStep(loop);
+    loop.trigger('interval');
+    await step;
+    expect(calls[1]).toMatchObject({ revision: 'r1', dir: '/fake/r1' });
+    source.set('r4');
+    step = nextStep(loop);
+    loop.trigger('push');
+    expect((await step).result).toBe('succeeded');
+    expect(status.lastAppliedRevision).toBe('r4');
+  });
+
+  it('without self-heal only plans an unchanged revision; dry-run and suspend always plan', async () => {
+    const a = makeLoop({ selfHeal: false });
+    let step = nextStep(a.loop);
+    void a.loop.start();
+    await step;
+    step = nextStep(a.loop);
+    a.loop.trigger('interval');
+    expect((await step).result).toBe('planned');
+    expect(a.calls.map((c) => c.mode)).toEqual(['apply', 'plan']);
+
+    const b = makeLoop({ dryRun: true });
+    step = nextStep(b.loop);
+    void b.loop.start();
+    expect((await step).result).toBe('planned');
+    expect(b.calls[0]?.mode).toBe('plan');
+
+    const c = makeLoop();
+    c.source.set('r9', true); // .platctl-suspend present in the revision
+    step = nextStep(c.loop);
+    void c.loop.start();
+    await step;
+    expect(c.calls[0]?.mode).toBe('plan');
+    expect(c.status.suspended).toBe(true);
+  });
+
+  it('never prunes for a revision with no manifests', async () => {
+    const { loop, source, calls } = makeLoop();
+    source.set('empty1');
+    const step = nextStep(loop);
+    void loop.start();
+    await step;
+    expect(calls[0]).toMatchObject({ revision: 'empty1', prune: false });
+  });
+
+  it('backs off a failing resource and the run, then retries', async () => {
+    let fail = true;
+    const run = recordingRun(async () => ({
+      resources: [
+        {
+          key: 'Workspace/p/w',
+          kind: 'Workspace',
+          action: 'create',
+          reason: 'absent',
+          message: 'create',
+          outcome: fail ? 'failed' : 'succeeded',
+          error: '500 creating workspace p/w',
+        },
+      ],
+      inventory: [],
+      diagnostics: [],
+      interrupted: false,
+    }));
+    const { loop, status, calls } = makeLoop({ backoff: { baseMs: 5_000, maxMs: 5_000 } }, run);
+    let step = nextStep(loop);
+    void loop.start();
+    const o = await step;
+    expect(o.result).toBe('failed');
+    expect(o.requeueAfterMs).toBe(5_000); // run backoff, shorter than the interval
+    expect(status.backoff['Workspace/p/w']).toBeGreaterThan(0);
+    expect(status.lastAppliedRevision).toBeUndefined();
+    fail = false;
+    step = nextStep(loop);
+    loop.trigger('test');
+    await step;
+    expect(calls[1]?.skipKeys).toEqual(['Workspace/p/w']);
+  });
+
+  it('records a failed fetch and retries sooner than the interval', async () => {
+    const { loop, source, status } = makeLoop();
+    source.failNext = true;
+    const step = nextStep(loop);
+    void loop.start();
+    const o = await step;
+    expect(o.result).toBe('fetch-failed');
+    expect(o.requeueAfterMs).toBe(20);
+    expect(status.lastError).toContain('remote hung up');
+    const next = await nextStep(loop);
+    expect(next.result).toBe('succeeded');
+  });
+
+  it('aborts a run that exceeds the run timeout', async () => {
+    const run = recordingRun(
+      (_req, signal) =>
+        new Promise((resolve) => {
+          signal.addEventListener('abort', () =>
+            resolve({ resources: [], inventory: [], diagnostics: [], interrupted: true }),
+          );
+        }),
+    );
+    const { loop } = makeLoop({ runTimeoutMs: 30 }, run);
+    const step = nextStep(loop);
+    void loop.start();
+    expect((await step).result).toBe('interrupted');
+  });
+});
