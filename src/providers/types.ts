@@ -117,6 +117,8 @@ export interface ApiRequest {
   readonly acceptOnRetry?: readonly number[];
   /** The path with ids replaced by placeholders, for metrics (`/auth/v1/users/{id}/`). */
   readonly route?: string;
+  /** Values to remove from any error this request raises (a password sent in the body). */
+  readonly secrets?: readonly string[];
   /** Aborts the request and any retry wait. */
   readonly signal?: AbortSignal;
 }

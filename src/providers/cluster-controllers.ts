@@ -1,0 +1,72 @@
+import type { Action, ProposedAction } from '../reconcile/types.js';
+import { clustersPath } from './cluster.js';
+import { unsupported } from './support/actions.js';
+import { seg } from './support/list.js';
+import { refOf } from './support/scope.js';
+import type { Provider, ProviderPorts } from './types.js';
+
+const COMPONENTS = [
+  ['capi', 'capiVersion'],
+  ['capg', 'capgVersion'],
+] as const;
+
+/**
+ * CAPI and CAPG controller versions of an existing cluster. The API has no read of them: one
+ * `controller-update` per component whose desired version differs from what platctl last set
+ * (the ordering step puts CAPI before CAPG). A version cannot be un-set, so pruning forgets.
+ */
+export const clusterControllersProvider: Provider<'ClusterControllers'> = {
+  kind: 'ClusterControllers',
+
+  async observe() {
+    return [];
+  },
+
+  plan({ key, desired, lastApplied }): ProposedAction[] {
+    if (!desired) return [];
+    return COMPONENTS.flatMap(([component, field]): ProposedAction[] => {
+      const version = desired.spec[field];
+      const before = lastApplied?.spec[field];
+      if (version === undefined || version === before) return [];
+      return [
+        {
+          type: 'controller-update',
+          key,
+          target: refOf(desired),
+          component,
+          version,
+          reason: {
+            code: before === undefined ? 'absent' : 'changed',
+            message: `${component.toUpperCase()} controller of cluster ${desired.metadata.project}/${desired.metadata.name} ${before === undefined ? `set to ${version}` : `changed from ${before} to ${version}`}`,
+          },
+          changes: [
+            {
+              op: before === undefined ? 'add' : 'replace',
+              path: `/spec/${field}`,
+              ...(before !== undefined ? { before } : {}),
+              after: version,
+            },
+          ],
+        },
+      ];
+    });
+  },
+
+  async execute(action: Action, ports: ProviderPorts) {
+    if (action.type !== 'controller-update') throw unsupported('ClusterControllers', action);
+    const { api } = ports;
+    const project = action.target.project ?? '';
+    const field = action.component === 'capi' ? 'capiVersion' : 'capgVersion';
+    // Exactly one of the two fields per request: the platform rejects both or neither.
+    await api.request({
+      method: 'POST',
+      path: `${clustersPath(api, project)}/${seg(action.target.name)}/updatecontrollerdeployment`,
+      route: '/apis/{infra}/v3/projects/{project}/clusters/{cluster}/updatecontrollerdeployment',
+      auth: 'v3',
+      operation: `updating the ${action.component.toUpperCase()} controller of cluster ${project}/${action.target.name} to ${action.version}`,
+      body: { [field]: action.version },
+      signal: ports.signal,
+    });
+    return {};
+  },
+};

@@ -1,0 +1,135 @@
+import type { ManifestOf } from '../manifests/types.js';
+import type { Action, ProposedAction } from '../reconcile/types.js';
+import { createAction, deleteAction, unsupported } from './support/actions.js';
+import { type Doc, managedBody, threeWayDiff } from './support/diff.js';
+import { kubeList, seg } from './support/list.js';
+import { comparable, display, liveRef, obj, pick, str, wantedByProject } from './support/scope.js';
+import { waitUntil } from './support/wait.js';
+import type { ApiClient, LiveObject, Provider, ProviderPorts } from './types.js';
+
+type ClusterManifest = ManifestOf<'Cluster'>;
+
+/** The v3 clusters collection of a project (docs/api-assumptions.md). */
+export const clustersPath = (api: ApiClient, project: string) =>
+  `/apis/${api.groups.infra}/v3/projects/${seg(project)}/clusters`;
+const ROUTE = '/apis/{infra}/v3/projects/{project}/clusters';
+
+/** A cluster's managed form: name, project, description and the whole spec. Pure. */
+export function normalizeCluster(item: Doc, infraGroup: string): Doc {
+  return {
+    apiVersion: str(item.apiVersion) ?? `${infraGroup}/v3`,
+    kind: 'Cluster',
+    metadata: pick(obj(item.metadata), ['name', 'project', 'description', 'displayName']),
+    spec: obj(item.spec) ?? {},
+  };
+}
+
+/**
+ * GKE clusters (v3, `X-API-KEY`): listed per project (the list carries the spec), created and
+ * updated by the same POST, deleted asynchronously (waited for until gone).
+ */
+export const clusterProvider: Provider<'Cluster'> = {
+  kind: 'Cluster',
+
+  async observe(scope, ports) {
+    const { api } = ports;
+    const lists = [...wantedByProject(scope)].map(async ([project, names]) => {
+      const items = await kubeList<Doc>(api, {
+        path: clustersPath(api, project),
+        route: ROUTE,
+        auth: 'v3',
+        operation: `listing clusters of project ${project}`,
+      });
+      return items.flatMap((item): LiveObject[] => {
+        const name = str(obj(item.metadata)?.name);
+        if (name === undefined || !names.has(name)) return [];
+        const status = str(obj(item.status)?.status);
+        return [
+          {
+            ...liveRef('Cluster', name, project),
+            body: normalizeCluster(item, api.groups.infra),
+            ...(status !== undefined ? { status } : {}),
+          },
+        ];
+      });
+    });
+    return (await Promise.all(lists)).flat();
+  },
+
+  plan({ key, desired, live, lastApplied }): ProposedAction[] {
+    if (!desired) return live ? [deleteAction(key, live, `cluster ${display(live.ref)}`)] : [];
+    const what = `cluster ${display(desired.metadata)}`;
+    if (!live) return [createAction(key, desired, what)];
+    const diff = threeWayDiff(
+      comparable(managedBody(desired)),
+      comparable(live.body),
+      lastApplied && comparable(managedBody(lastApplied)),
+    );
+    if (!diff) return [];
+    return [
+      {
+        type: 'update',
+        key,
+        target: live.ref,
+        desired,
+        reason: { code: diff.code, message: diff.message },
+        changes: diff.changes,
+      },
+    ];
+  },
+
+  async execute(action: Action, ports: ProviderPorts) {
+    const { api } = ports;
+    const project = action.target.project ?? '';
+    const name = action.target.name;
+    const what = `cluster ${project}/${name}`;
+    const read = () =>
+      api.request({
+        method: 'GET',
+        path: `${clustersPath(api, project)}/${seg(name)}`,
+        route: `${ROUTE}/{name}`,
+        auth: 'v3',
+        operation: `reading ${what}`,
+        accept: [404],
+      });
+    switch (action.type) {
+      case 'create':
+      case 'update':
+        // Create and update are one POST, so a re-sent create cannot duplicate; the check saves
+        // a second write all the same.
+        await api.request({
+          method: 'POST',
+          path: clustersPath(api, project),
+          route: ROUTE,
+          auth: 'v3',
+          operation: `${action.type === 'create' ? 'creating' : 'updating'} ${what}`,
+          body: managedBody(action.desired as ClusterManifest),
+          signal: ports.signal,
+          ...(action.type === 'create'
+            ? { existsCheck: async () => (await read()).status === 200 }
+            : {}),
+        });
+        return {};
+      case 'delete':
+        await api.request({
+          method: 'DELETE',
+          path: `${clustersPath(api, project)}/${seg(name)}`,
+          route: `${ROUTE}/{name}`,
+          auth: 'v3',
+          operation: `deleting ${what}`,
+          accept: [404],
+          signal: ports.signal,
+        });
+        await waitUntil(ports, `deletion of ${what}`, async () => {
+          const res = await read();
+          return {
+            done: res.status === 404,
+            status: str(obj(obj(res.body)?.status)?.status) ?? 'deleting',
+          };
+        });
+        return {};
+      default:
+        throw unsupported('Cluster', action);
+    }
+  },
+};

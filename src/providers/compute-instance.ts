@@ -1,0 +1,286 @@
+import { identityKey, type ManifestOf } from '../manifests/types.js';
+import type { Action, ProposedAction } from '../reconcile/types.js';
+import { createAction, deleteAction, unsupported } from './support/actions.js';
+import { type Doc, managedBody, threeWayDiff } from './support/diff.js';
+import { kubeList, seg } from './support/list.js';
+import {
+  comparable,
+  desiredPower,
+  display,
+  liveRef,
+  obj,
+  pick,
+  str,
+  wantedByProject,
+} from './support/scope.js';
+import { waitUntil } from './support/wait.js';
+import type { ApiClient, LiveObject, ObserveScope, Provider, ProviderPorts } from './types.js';
+
+type InstanceManifest = ManifestOf<'ComputeInstance'>;
+type ComputeType = InstanceManifest['spec']['computeType'];
+
+const project = (api: ApiClient, p: string) => `/apis/${api.groups.paas}/v1/projects/${seg(p)}`;
+const instances = (api: ApiClient, p: string, w: string) =>
+  `${project(api, p)}/workspaces/${seg(w)}/computeinstances`;
+const ROUTE = '/apis/{paas}/v1/projects/{project}/workspaces/{workspace}/computeinstances';
+
+/** An instance's managed form; variables keep valueType for bare metal only. Pure. */
+export function normalizeInstance(item: Doc, paasGroup: string): Doc {
+  const spec = obj(item.spec) ?? {};
+  const baremetal = spec.computeType === 'baremetal';
+  const variables = Array.isArray(spec.variables) ? (spec.variables as Doc[]) : [];
+  return {
+    apiVersion: str(item.apiVersion) ?? `${paasGroup}/v1`,
+    kind: 'ComputeInstance',
+    metadata: pick(obj(item.metadata), ['name', 'project', 'workspace']),
+    spec: {
+      ...pick(spec, ['computeType', 'computeProfile']),
+      variables: variables.map((v) => ({
+        name: v.name,
+        ...(baremetal && v.valueType !== undefined ? { valueType: v.valueType } : {}),
+        value: v.value,
+      })),
+    },
+  };
+}
+
+/** Which compute types to list per project: the declared ones, both when an unknown is owned. */
+function typesByProject(scope: ObserveScope<'ComputeInstance'>): Map<string, Set<ComputeType>> {
+  const types = new Map<string, Set<ComputeType>>();
+  const add = (p: string, t: readonly ComputeType[]) => {
+    if (!types.has(p)) types.set(p, new Set());
+    for (const x of t) types.get(p)?.add(x);
+  };
+  for (const d of scope.desired) add(d.manifest.metadata.project, [d.manifest.spec.computeType]);
+  const declared = new Set(scope.desired.map((d) => d.key));
+  for (const r of scope.inventory) {
+    if (r.project !== undefined && !declared.has(identityKey(r)))
+      add(r.project, ['baremetal', 'k8s']);
+  }
+  return types;
+}
+
+/** Reads one instance (detail GET: spec and status), or undefined when absent. */
+async function readInstance(
+  api: ApiClient,
+  ref: { project?: string; workspace?: string; name: string },
+  computeType?: ComputeType,
+): Promise<Doc | undefined> {
+  const res = await api.request<Doc>({
+    method: 'GET',
+    path: `${instances(api, ref.project ?? '', ref.workspace ?? '')}/${seg(ref.name)}`,
+    route: `${ROUTE}/{name}`,
+    ...(computeType ? { query: { computeType } } : {}),
+    auth: 'v1',
+    operation: `reading compute instance ${display(ref)}`,
+    accept: [404],
+  });
+  return res.status === 404 ? undefined : (res.body ?? undefined);
+}
+
+function toLive(item: Doc, paasGroup: string, p: string): LiveObject {
+  const m = obj(item.metadata) ?? {};
+  const status = obj(item.status) ?? {};
+  const power = str(status.powerState);
+  return {
+    ...liveRef('ComputeInstance', String(m.name), str(m.project) ?? p, str(m.workspace)),
+    body: normalizeInstance(item, paasGroup),
+    ...(str(status.status) !== undefined ? { status: str(status.status) } : {}),
+    ...(power === 'on' || power === 'off' ? { powerState: power } : {}),
+  };
+}
+
+/** Compute instances: the list gives names and status only, so each one in scope is read. */
+export const computeInstanceProvider: Provider<'ComputeInstance'> = {
+  kind: 'ComputeInstance',
+
+  async observe(scope, ports) {
+    const { api } = ports;
+    const wanted = wantedByProject(scope);
+    const jobs = [...typesByProject(scope)].flatMap(([p, types]) =>
+      [...types].map(async (computeType) => {
+        const items = await kubeList<Doc>(api, {
+          path: `${project(api, p)}/computeinstances`,
+          route: '/apis/{paas}/v1/projects/{project}/computeinstances',
+          query: { computeType },
+          auth: 'v1',
+          operation: `listing ${computeType} compute instances of project ${p}`,
+        });
+        const present = items
+          .map((i) => obj(i.metadata) ?? {})
+          .filter((m) => wanted.get(p)?.has(`${str(m.workspace)}/${str(m.name)}`));
+        const read = present.map(async (m) => {
+          const ref = { project: p, workspace: String(m.workspace), name: String(m.name) };
+          const item = await readInstance(api, ref, computeType);
+          return item ? [toLive(item, api.groups.paas, p)] : [];
+        });
+        return (await Promise.all(read)).flat();
+      }),
+    );
+    return (await Promise.all(jobs)).flat();
+  },
+
+  plan({ key, desired, live, lastApplied }): ProposedAction[] {
+    if (!desired) {
+      return live && live.status !== 'deleting'
+        ? [deleteAction(key, live, `compute instance ${display(live.ref)}`)]
+        : [];
+    }
+    const what = `compute instance ${display(desired.metadata)}`;
+    const target = live?.ref ?? {
+      kind: 'ComputeInstance' as const,
+      name: desired.metadata.name,
+      project: desired.metadata.project,
+      workspace: desired.metadata.workspace,
+    };
+    const publish = (message: string): ProposedAction => ({
+      type: 'publish',
+      key,
+      target,
+      desired,
+      reason: { code: 'not-deployed', message },
+      changes: [],
+    });
+    const power = (action: 'start' | 'stop'): ProposedAction => ({
+      type: 'power',
+      key,
+      target,
+      powerAction: action,
+      reason: {
+        code: 'power-state',
+        message: `${what} should be powered ${action === 'start' ? 'on' : 'off'}${live?.powerState ? `, is ${live.powerState}` : ''}`,
+      },
+      changes: [
+        {
+          op: 'replace',
+          path: '/status/powerState',
+          ...(live?.powerState ? { before: live.powerState } : {}),
+          after: action === 'start' ? 'on' : 'off',
+        },
+      ],
+    });
+    const wantOff = desiredPower(desired) === 'off';
+    if (!live) {
+      return [
+        createAction(key, desired, what),
+        publish(`${what} is new`),
+        ...(wantOff ? [power('stop')] : []),
+      ];
+    }
+    const diff = threeWayDiff(
+      comparable(managedBody(desired)),
+      comparable(live.body),
+      lastApplied && comparable(managedBody(lastApplied)),
+    );
+    if (diff) {
+      return [
+        {
+          type: 'update',
+          key,
+          target,
+          desired,
+          reason: { code: diff.code, message: diff.message },
+          changes: diff.changes,
+        },
+        publish(`${what} must be published to apply its new spec`),
+        ...(wantOff ? [power('stop')] : []),
+      ];
+    }
+    if (live.status === 'created' || live.status === 'updated' || live.status === 'failed') {
+      return [publish(`${what} is ${live.status}`), ...(wantOff ? [power('stop')] : [])];
+    }
+    if (live.status !== 'success' || live.powerState === undefined) return [];
+    if (wantOff && live.powerState === 'on') return [power('stop')];
+    if (!wantOff && live.powerState === 'off') return [power('start')];
+    return [];
+  },
+
+  async execute(action: Action, ports: ProviderPorts) {
+    const { api } = ports;
+    const ref = action.target;
+    const base = `${instances(api, ref.project ?? '', ref.workspace ?? '')}/${seg(ref.name)}`;
+    const what = `compute instance ${display(ref)}`;
+    const computeType =
+      'desired' in action ? (action.desired as InstanceManifest).spec.computeType : undefined;
+    const read = () => readInstance(api, ref, computeType);
+    const state = (doc: Doc | undefined) => obj(doc?.status) ?? {};
+    switch (action.type) {
+      case 'create':
+      case 'update':
+        await api.request({
+          method: 'POST',
+          path: instances(api, ref.project ?? '', ref.workspace ?? ''),
+          route: ROUTE,
+          auth: 'v1',
+          operation: `${action.type === 'create' ? 'creating' : 'updating'} ${what}`,
+          body: managedBody(action.desired),
+          signal: ports.signal,
+          ...(action.type === 'create'
+            ? {
+                query: { 'fail-on-exists': true },
+                existsCheck: async () => (await read()) !== undefined,
+              }
+            : {}),
+        });
+        return {};
+      case 'publish':
+        await api.request({
+          method: 'POST',
+          path: `${base}/publish`,
+          route: `${ROUTE}/{name}/publish`,
+          auth: 'v1',
+          operation: `publishing ${what}`,
+          acceptOnRetry: [409],
+          signal: ports.signal,
+        });
+        await waitUntil(ports, what, async () => {
+          const status = str(state(await read()).status) ?? 'gone';
+          return {
+            status,
+            done: status === 'success',
+            ...(status === 'failed' || status === 'gone'
+              ? { failed: `provisioning ended ${status}` }
+              : {}),
+          };
+        });
+        return {};
+      case 'power': {
+        await api.request({
+          method: 'POST',
+          path: `${base}/action/${seg(action.powerAction)}`,
+          route: `${ROUTE}/{name}/action/{action}`,
+          auth: 'v1',
+          operation: `powering ${action.powerAction} ${what}`,
+          body: {},
+          acceptOnRetry: [409],
+          signal: ports.signal,
+        });
+        const expected = { start: 'on', stop: 'off' }[action.powerAction as 'start' | 'stop'];
+        if (expected) {
+          await waitUntil(ports, `power ${expected} of ${what}`, async () => {
+            const power = str(state(await read()).powerState) ?? 'unknown';
+            return { status: power, done: power === expected };
+          });
+        }
+        return {};
+      }
+      case 'delete':
+        await api.request({
+          method: 'DELETE',
+          path: base,
+          route: `${ROUTE}/{name}`,
+          auth: 'v1',
+          operation: `deleting ${what}`,
+          accept: [404],
+          signal: ports.signal,
+        });
+        await waitUntil(ports, `deletion of ${what}`, async () => {
+          const doc = await read();
+          return { done: doc === undefined, status: str(state(doc).status) ?? 'deleting' };
+        });
+        return {};
+      default:
+        throw unsupported('ComputeInstance', action);
+    }
+  },
+};

@@ -1,0 +1,9 @@
+/** The providers layer: the one API client, one adapter per kind, and the helpers ports need. */
+
+export type { ApiClientOptions, RequestEvent, RetryEvent } from './client/api-client.js';
+export { createApiClient, DEFAULT_GROUPS } from './client/api-client.js';
+export { ApiError, NetworkError, RequestTimeoutError } from './client/errors.js';
+export { createProjectDirectory } from './project-directory.js';
+export { createProviderRegistry } from './registry.js';
+export { resolveSecret } from './secrets.js';
+export type * from './types.js';

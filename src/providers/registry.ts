@@ -1,0 +1,25 @@
+import { blueprintPublishProvider } from './blueprint-publish.js';
+import { blueprintVersionProvider } from './blueprint-version.js';
+import { clusterProvider } from './cluster.js';
+import { clusterControllersProvider } from './cluster-controllers.js';
+import { computeInstanceProvider } from './compute-instance.js';
+import { projectAssignmentProvider } from './project-assignment.js';
+import { serviceProvider } from './service.js';
+import type { ProviderRegistry } from './types.js';
+import { userProvider } from './user.js';
+import { workspaceProvider } from './workspace.js';
+
+/** One provider per kind. Providers are stateless; per-run caches hang off the ApiClient. */
+export function createProviderRegistry(): ProviderRegistry {
+  return {
+    User: userProvider,
+    Cluster: clusterProvider,
+    Service: serviceProvider,
+    Workspace: workspaceProvider,
+    ComputeInstance: computeInstanceProvider,
+    ProjectAssignment: projectAssignmentProvider,
+    BlueprintVersion: blueprintVersionProvider,
+    BlueprintPublish: blueprintPublishProvider,
+    ClusterControllers: clusterControllersProvider,
+  };
+}

@@ -1,0 +1,42 @@
+import { readFile as fsReadFile } from 'node:fs/promises';
+import { PlatctlError } from '../core/errors.js';
+import type { SecretSource } from '../manifests/types.js';
+
+export interface SecretEnvironment {
+  /** @default process.env */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** @default fs.promises.readFile as UTF-8 */
+  readonly readFile?: (path: string) => Promise<string>;
+}
+
+/**
+ * Resolves a `passwordFrom`-style reference at execution time (I/O). A missing or empty variable
+ * or an unreadable or empty file is a `config` error naming the variable or file, never a value.
+ * One trailing newline of a file is dropped (editors add it).
+ */
+export async function resolveSecret(
+  source: SecretSource,
+  environment: SecretEnvironment = {},
+): Promise<string> {
+  if ('env' in source) {
+    const value = (environment.env ?? process.env)[source.env];
+    if (value === undefined || value === '') {
+      throw new PlatctlError('config', `environment variable ${source.env} is not set or empty`);
+    }
+    return value;
+  }
+  const read = environment.readFile ?? ((p: string) => fsReadFile(p, 'utf8'));
+  let text: string;
+  try {
+    text = await read(source.file);
+  } catch (err) {
+    const code = (err as { code?: unknown }).code;
+    throw new PlatctlError(
+      'config',
+      `cannot read secret file ${source.file}${typeof code === 'string' ? ` (${code})` : ''}`,
+    );
+  }
+  const value = text.replace(/\r?\n$/, '');
+  if (value === '') throw new PlatctlError('config', `secret file ${source.file} is empty`);
+  return value;
+}

@@ -1,0 +1,170 @@
+import type { ManifestOf } from '../manifests/types.js';
+import type { Action, PlanDiagnostic, ProposedAction } from '../reconcile/types.js';
+import { createAction, deleteAction, unsupported } from './support/actions.js';
+import { type Doc, managedBody, threeWayDiff } from './support/diff.js';
+import { kubeList, seg } from './support/list.js';
+import { comparable, display, liveRef, obj, pick, str, wantedByProject } from './support/scope.js';
+import { waitUntil } from './support/wait.js';
+import type { ApiClient, LiveObject, PlanInput, Provider, ProviderPorts } from './types.js';
+
+type ServiceManifest = ManifestOf<'Service'>;
+
+const services = (api: ApiClient, project: string) =>
+  `/apis/${api.groups.paas}/v1/projects/${seg(project)}/services`;
+const ROUTE = '/apis/{paas}/v1/projects/{project}/services';
+
+/** A service's managed form: metadata, profile, type, variables as {name, value}. Pure. */
+export function normalizeService(item: Doc, paasGroup: string): Doc {
+  const spec = obj(item.spec) ?? {};
+  const variables = Array.isArray(spec.variables) ? (spec.variables as Doc[]) : [];
+  return {
+    apiVersion: str(item.apiVersion) ?? `${paasGroup}/v1`,
+    kind: 'Service',
+    metadata: pick(obj(item.metadata), ['name', 'project', 'displayName', 'description']),
+    spec: {
+      ...pick(spec, ['serviceProfile', 'serviceType']),
+      variables: variables.map((v) => ({ name: v.name, value: v.value })),
+    },
+  };
+}
+
+function difference({ desired, live, lastApplied }: PlanInput<'Service'>) {
+  if (!desired || !live) return undefined;
+  return threeWayDiff(
+    comparable(managedBody(desired)),
+    comparable(live.body),
+    lastApplied && comparable(managedBody(lastApplied)),
+  );
+}
+
+/**
+ * VPC services: created `not_deployed`, then published until `deployed`. The API has no update,
+ * so a changed spec is a diagnostic, not an action.
+ */
+export const serviceProvider: Provider<'Service'> = {
+  kind: 'Service',
+
+  async observe(scope, ports) {
+    const { api } = ports;
+    const lists = [...wantedByProject(scope)].map(async ([project, names]) => {
+      const items = await kubeList<Doc>(api, {
+        path: services(api, project),
+        route: ROUTE,
+        auth: 'v1',
+        operation: `listing services of project ${project}`,
+      });
+      return items.flatMap((item): LiveObject[] => {
+        const name = str(obj(item.metadata)?.name);
+        if (name === undefined || !names.has(name)) return [];
+        const status = str(obj(item.status)?.status);
+        return [
+          {
+            ...liveRef('Service', name, project),
+            body: normalizeService(item, api.groups.paas),
+            ...(status !== undefined ? { status } : {}),
+          },
+        ];
+      });
+    });
+    return (await Promise.all(lists)).flat();
+  },
+
+  plan(input): ProposedAction[] {
+    const { key, desired, live } = input;
+    if (!desired) return live ? [deleteAction(key, live, `service ${display(live.ref)}`)] : [];
+    const what = `VPC service ${display(desired.metadata)}`;
+    const publish: ProposedAction = {
+      type: 'publish',
+      key,
+      target: live?.ref ?? {
+        kind: 'Service',
+        name: desired.metadata.name,
+        project: desired.metadata.project,
+      },
+      desired,
+      reason: {
+        code: 'not-deployed',
+        message: live ? `${what} is ${live.status ?? 'not deployed'}` : `${what} is new`,
+      },
+      changes: [],
+    };
+    if (!live) return [createAction(key, desired, what), publish];
+    return live.status === 'not_deployed' || live.status === 'failed' ? [publish] : [];
+  },
+
+  diagnose(input): PlanDiagnostic[] {
+    const diff = difference(input);
+    if (!diff || !input.desired) return [];
+    return [
+      {
+        severity: 'error',
+        key: input.key,
+        message: `VPC service ${display(input.desired.metadata)}: ${diff.message}, but the API cannot update a service; give it a new name to create a replacement`,
+      },
+    ];
+  },
+
+  async execute(action: Action, ports: ProviderPorts) {
+    const { api } = ports;
+    const project = action.target.project ?? '';
+    const name = action.target.name;
+    const what = `VPC service ${project}/${name}`;
+    const read = (accept: number[] = [404]) =>
+      api.request<Doc>({
+        method: 'GET',
+        path: `${services(api, project)}/${seg(name)}`,
+        route: `${ROUTE}/{name}`,
+        auth: 'v1',
+        operation: `reading ${what}`,
+        accept,
+      });
+    switch (action.type) {
+      case 'create':
+        await api.request({
+          method: 'POST',
+          path: services(api, project),
+          route: ROUTE,
+          auth: 'v1',
+          operation: `creating ${what}`,
+          body: managedBody(action.desired as ServiceManifest),
+          existsCheck: async () => (await read()).status === 200,
+          signal: ports.signal,
+        });
+        return {};
+      case 'publish':
+        // 409 means already deploying or deployed: the wait below tells which.
+        await api.request({
+          method: 'POST',
+          path: `${services(api, project)}/${seg(name)}/publish`,
+          route: `${ROUTE}/{name}/publish`,
+          auth: 'v1',
+          operation: `publishing ${what}`,
+          accept: [409],
+          signal: ports.signal,
+        });
+        await waitUntil(ports, what, async () => {
+          const res = await read([]);
+          const status = str(obj(res.body?.status)?.status) ?? 'unknown';
+          return {
+            status,
+            done: status === 'deployed',
+            ...(status === 'failed' ? { failed: 'deployment failed' } : {}),
+          };
+        });
+        return {};
+      case 'delete':
+        await api.request({
+          method: 'DELETE',
+          path: `${services(api, project)}/${seg(name)}`,
+          route: `${ROUTE}/{name}`,
+          auth: 'v1',
+          operation: `deleting ${what}`,
+          accept: [404],
+          signal: ports.signal,
+        });
+        return {};
+      default:
+        throw unsupported('Service', action);
+    }
+  },
+};

@@ -1,0 +1,159 @@
+import jsonpatch from 'fast-json-patch';
+import type { Manifest } from '../../manifests/types.js';
+import type { FieldChange, ReasonCode } from '../../reconcile/types.js';
+
+/** A JSON object as the diff sees it. */
+export type Doc = Record<string, unknown>;
+
+const SECRET_KEY = /password|secret|token|api.?key/i;
+const MASK = '***';
+
+/**
+ * A deep copy of a manifest without platctl-only metadata (`dependsOn`, `annotations`) and
+ * without `undefined` values: the form that is compared and sent. Pure.
+ */
+export function managedBody(manifest: Manifest): Doc {
+  const copy = JSON.parse(JSON.stringify(manifest)) as Doc;
+  const metadata = copy.metadata as Doc | undefined;
+  if (metadata) {
+    delete metadata.dependsOn;
+    delete metadata.annotations;
+  }
+  return copy;
+}
+
+/** True when two JSON values are structurally equal (object key order ignored). Pure. */
+export function deepEqual(a: unknown, b: unknown): boolean {
+  return jsonpatch.compare({ v: a }, { v: b }).length === 0;
+}
+
+/**
+ * Variables keyed by name (`spec.variables` as `{ [name]: {value, valueType?} }`) so that order
+ * does not matter and a change reads `spec.variables/Contract Term/value`. Pure, copies.
+ */
+export function keyVariables(body: Doc): Doc {
+  const spec = body.spec as Doc | undefined;
+  if (!spec || !Array.isArray(spec.variables)) return body;
+  const keyed: Doc = {};
+  for (const v of spec.variables as { name: string }[]) {
+    const { name, ...rest } = v;
+    keyed[name] = rest;
+  }
+  return { ...body, spec: { ...spec, variables: keyed } };
+}
+
+/**
+ * Keeps only what some shape names: a live field that neither the desired manifest nor the last
+ * applied one mentions is the platform's business (a default, an unmanaged field). Pure.
+ */
+export function projectOnto(live: unknown, shapes: readonly unknown[]): unknown {
+  if (!isObject(live)) return live;
+  const objectShapes = shapes.filter(isObject);
+  if (objectShapes.length === 0) return live;
+  const out: Doc = {};
+  for (const [k, v] of Object.entries(live)) {
+    const sub = objectShapes.filter((s) => k in s).map((s) => s[k]);
+    if (sub.length > 0) out[k] = projectOnto(v, sub);
+  }
+  return out;
+}
+
+/** The outcome of a three-way comparison, or undefined when in sync. */
+export interface Difference {
+  readonly changes: FieldChange[];
+  /** `drift` when git still says what was last applied and only the platform moved. */
+  readonly code: Extract<ReasonCode, 'changed' | 'drift'>;
+  /** "spec.variables[Contract Term].value changed from 6 to 12 (and 1 more)". */
+  readonly message: string;
+}
+
+/**
+ * Three-way diff of managed bodies (already without platctl metadata). A field present live and
+ * in `lastApplied` but gone from `desired` is removed; a live field neither mentions is ignored.
+ * Secret-named fields are masked. Pure; never mutates its inputs.
+ */
+export function threeWayDiff(desired: Doc, live: Doc, lastApplied?: Doc): Difference | undefined {
+  const d = keyVariables(desired);
+  const a = lastApplied ? keyVariables(lastApplied) : undefined;
+  const l = projectOnto(keyVariables(live), a ? [d, a] : [d]) as Doc;
+  const ops = jsonpatch.compare(l, d);
+  if (ops.length === 0) return undefined;
+  const changes = ops.map((op): FieldChange => {
+    const kind = op.op as FieldChange['op'];
+    const before = kind === 'add' ? undefined : jsonpatch.getValueByPointer(l, op.path);
+    const after = kind === 'remove' ? undefined : (op as { value?: unknown }).value;
+    return maskChange({
+      op: kind,
+      path: op.path,
+      ...(before !== undefined ? { before } : {}),
+      ...(after !== undefined ? { after } : {}),
+    });
+  });
+  const code = a !== undefined && deepEqual(d, a) ? 'drift' : 'changed';
+  return { changes, code, message: describeChanges(changes, code) };
+}
+
+/** One sentence for people about a list of changes. Pure. */
+export function describeChanges(
+  changes: readonly FieldChange[],
+  code: 'changed' | 'drift',
+): string {
+  const first = changes[0];
+  if (!first) return 'in sync';
+  const path = displayPath(first.path);
+  const what =
+    first.op === 'add'
+      ? `${path} added`
+      : first.op === 'remove'
+        ? `${path} removed`
+        : `${path} changed from ${show(first.before)} to ${show(first.after)}`;
+  const more = changes.length > 1 ? ` (and ${changes.length - 1} more)` : '';
+  return `${what}${more}${code === 'drift' ? ' outside git' : ''}`;
+}
+
+/** `/spec/variables/Contract Term/value` → `spec.variables[Contract Term].value`. Pure. */
+export function displayPath(pointer: string): string {
+  const parts = pointer
+    .split('/')
+    .slice(1)
+    .map((p) => p.replace(/~1/g, '/').replace(/~0/g, '~'));
+  let out = '';
+  parts.forEach((p, i) => {
+    if (/^\d+$/.test(p) || parts[i - 1] === 'variables') out += `[${p}]`;
+    else out += out ? `.${p}` : p;
+  });
+  return out;
+}
+
+/** The change with secret-named values replaced by `***`. Pure. */
+export function maskChange(change: FieldChange): FieldChange {
+  if (!SECRET_KEY.test(change.path)) {
+    return {
+      ...change,
+      ...('before' in change ? { before: maskDeep(change.before) } : {}),
+      ...('after' in change ? { after: maskDeep(change.after) } : {}),
+    };
+  }
+  return {
+    ...change,
+    ...('before' in change ? { before: MASK } : {}),
+    ...('after' in change ? { after: MASK } : {}),
+  };
+}
+
+function maskDeep(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(maskDeep);
+  if (!isObject(value)) return value;
+  const out: Doc = {};
+  for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEY.test(k) ? MASK : maskDeep(v);
+  return out;
+}
+
+function show(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+function isObject(v: unknown): v is Doc {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}

@@ -1,0 +1,85 @@
+import { identityKey, type Kind, type Manifest, POWER_ANNOTATION } from '../../manifests/types.js';
+import type { ProposedAction, ResourceRef } from '../../reconcile/types.js';
+import type { ObserveScope } from '../types.js';
+import { type Doc, managedBody } from './diff.js';
+
+/**
+ * The objects of one kind that a run must read, per project: declared ones and inventoried ones,
+ * as `name` or `workspace/name`. Projects with nothing of the kind are left out (no request).
+ */
+export function wantedByProject<K extends Kind>(scope: ObserveScope<K>): Map<string, Set<string>> {
+  const wanted = new Map<string, Set<string>>();
+  const add = (project: string | undefined, workspace: string | undefined, name: string) => {
+    if (project === undefined) return;
+    if (!wanted.has(project)) wanted.set(project, new Set());
+    wanted.get(project)?.add(workspace === undefined ? name : `${workspace}/${name}`);
+  };
+  for (const d of scope.desired) {
+    const m = d.manifest.metadata;
+    add(m.project, m.workspace, m.name);
+  }
+  for (const r of scope.inventory) add(r.project, r.workspace, r.name);
+  return wanted;
+}
+
+/** The address of a manifest's resource. Pure. */
+export function refOf(m: Manifest, id?: string): ResourceRef {
+  const { name, project, workspace } = m.metadata;
+  return {
+    kind: m.kind,
+    name,
+    ...(project !== undefined ? { project } : {}),
+    ...(workspace !== undefined ? { workspace } : {}),
+    ...(id !== undefined ? { id } : {}),
+  };
+}
+
+/** `ml/dev`, `ml/ws/gpu-1` or `alice@x`: how a resource is named in messages. Pure. */
+export function display(ref: { name: string; project?: string; workspace?: string }): string {
+  return [ref.project, ref.workspace, ref.name].filter((p) => p !== undefined).join('/');
+}
+
+/** A live object's key and ref from the fields the platform returned. Pure. */
+export function liveRef(kind: Kind, name: string, project?: string, workspace?: string) {
+  const ref: ResourceRef = {
+    kind,
+    name,
+    ...(project !== undefined ? { project } : {}),
+    ...(workspace !== undefined ? { workspace } : {}),
+  };
+  return { key: identityKey(ref), ref };
+}
+
+/** The managed body without the envelope fields the diff never compares (apiVersion, kind). */
+export function comparable(body: Doc): Doc {
+  const { apiVersion: _a, kind: _k, status: _s, ...rest } = body;
+  return rest;
+}
+
+/** Declared power state of a ComputeInstance (default `on`). Pure. */
+export function desiredPower(m: Manifest): 'on' | 'off' {
+  return m.metadata.annotations?.[POWER_ANNOTATION] === 'off' ? 'off' : 'on';
+}
+
+/** The changes shown for a create: the whole managed body, added. Pure. */
+export function creationChanges(m: Manifest): ProposedAction['changes'] {
+  const body = comparable(managedBody(m));
+  return Object.entries(body).map(([k, v]) => ({ op: 'add' as const, path: `/${k}`, after: v }));
+}
+
+/** A JSON object's field as an object, or undefined. */
+export function obj(v: unknown): Doc | undefined {
+  return typeof v === 'object' && v !== null && !Array.isArray(v) ? (v as Doc) : undefined;
+}
+
+/** A JSON object's field as a string, or undefined. */
+export function str(v: unknown): string | undefined {
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** Copies the listed string fields that are present. Pure. */
+export function pick(source: Doc | undefined, fields: readonly string[]): Doc {
+  const out: Doc = {};
+  for (const f of fields) if (source && source[f] !== undefined) out[f] = source[f];
+  return out;
+}

@@ -1,0 +1,63 @@
+import { PlatctlError } from '../core/errors.js';
+import { listAll } from './support/list.js';
+import type { ApiClient } from './types.js';
+
+/** A user as the users list returns it (`users[].account`). */
+export interface Account {
+  readonly id: string;
+  readonly username: string;
+  readonly first_name?: string;
+  readonly last_name?: string;
+  readonly user_type?: string;
+  readonly active?: boolean;
+}
+
+const USERS = '/auth/v1/users/';
+const cache = new WeakMap<ApiClient, Promise<Map<string, Account>>>();
+
+/** Reads every local user (all pages). I/O. */
+export async function listAccounts(api: ApiClient): Promise<Map<string, Account>> {
+  const users = await listAll<{ account?: Account }>(
+    api,
+    { path: USERS, route: USERS, auth: 'v1', operation: 'listing users' },
+    (b) => (b as { users?: { account?: Account }[] } | null)?.users,
+    (b) => (b as { count?: number } | null)?.count,
+  );
+  const byName = new Map<string, Account>();
+  for (const u of users) if (u.account?.username) byName.set(u.account.username, u.account);
+  return byName;
+}
+
+/**
+ * Username → account, read once per client (the API addresses users by accountId, but
+ * manifests by username). `refresh` re-reads the list (after a create that may have landed).
+ */
+export function accounts(api: ApiClient, refresh = false): Promise<Map<string, Account>> {
+  let found = cache.get(api);
+  if (!found || refresh) {
+    found = listAccounts(api);
+    cache.set(api, found);
+    found.catch(() => cache.delete(api));
+  }
+  return found;
+}
+
+/** Records an account this run created or deleted, so later lookups need no request. */
+export async function remember(api: ApiClient, username: string, account?: Account): Promise<void> {
+  const map = await cache.get(api)?.catch(() => undefined);
+  if (!map) return;
+  if (account) map.set(username, account);
+  else map.delete(username);
+}
+
+/**
+ * The accountId of a username: the known id if given, else the directory, re-read once when the
+ * user is not found. Throws a clear error when the user does not exist.
+ */
+export async function accountId(api: ApiClient, username: string, known?: string): Promise<string> {
+  if (known) return known;
+  const id =
+    (await accounts(api)).get(username)?.id ?? (await accounts(api, true)).get(username)?.id;
+  if (!id) throw new PlatctlError('api', `user ${username} does not exist on the platform`);
+  return id;
+}

@@ -1,0 +1,137 @@
+import type { ManifestOf } from '../manifests/types.js';
+import type { Action, ProposedAction } from '../reconcile/types.js';
+import { createAction, deleteAction, unsupported } from './support/actions.js';
+import { type Doc, managedBody, threeWayDiff } from './support/diff.js';
+import { kubeList, seg } from './support/list.js';
+import { comparable, display, liveRef, obj, pick, str, wantedByProject } from './support/scope.js';
+import type {
+  ApiClient,
+  ExecuteResult,
+  LiveObject,
+  ObserveScope,
+  PlanInput,
+  Provider,
+  ProviderPorts,
+} from './types.js';
+
+type WorkspaceManifest = ManifestOf<'Workspace'>;
+
+const workspaces = (api: ApiClient, project: string) =>
+  `/apis/${api.groups.paas}/v1/projects/${seg(project)}/workspaces`;
+const ROUTE = '/apis/{paas}/v1/projects/{project}/workspaces';
+
+/** A workspace's managed form: name, project, displayName, description. Pure. */
+export function normalizeWorkspace(item: Doc, paasGroup: string): Doc {
+  return {
+    apiVersion: str(item.apiVersion) ?? `${paasGroup}/v1`,
+    kind: 'Workspace',
+    metadata: pick(obj(item.metadata), ['name', 'project', 'displayName', 'description']),
+  };
+}
+
+/** The compared form of a workspace manifest: an empty `spec` says nothing. */
+function body(m: WorkspaceManifest): Doc {
+  const b = managedBody(m);
+  delete b.spec;
+  return b;
+}
+
+/** Workspaces: listed per project; created and updated by the same POST; deleted synchronously. */
+export const workspaceProvider: Provider<'Workspace'> = {
+  kind: 'Workspace',
+
+  async observe(scope: ObserveScope<'Workspace'>, ports: ProviderPorts): Promise<LiveObject[]> {
+    const { api } = ports;
+    const lists = [...wantedByProject(scope)].map(async ([project, names]) => {
+      const items = await kubeList<Doc>(api, {
+        path: workspaces(api, project),
+        route: ROUTE,
+        auth: 'v1',
+        operation: `listing workspaces of project ${project}`,
+      });
+      return items.flatMap((item): LiveObject[] => {
+        const name = str(obj(item.metadata)?.name);
+        if (name === undefined || !names.has(name)) return [];
+        return [
+          {
+            ...liveRef('Workspace', name, project),
+            body: normalizeWorkspace(item, api.groups.paas),
+          },
+        ];
+      });
+    });
+    return (await Promise.all(lists)).flat();
+  },
+
+  plan({ key, desired, live, lastApplied }: PlanInput<'Workspace'>): ProposedAction[] {
+    if (!desired) return live ? [deleteAction(key, live, `workspace ${display(live.ref)}`)] : [];
+    const what = `workspace ${display(desired.metadata)}`;
+    if (!live) return [createAction(key, desired, what)];
+    const diff = threeWayDiff(
+      comparable(body(desired)),
+      comparable(live.body),
+      lastApplied && comparable(body(lastApplied)),
+    );
+    if (!diff) return [];
+    return [
+      {
+        type: 'update',
+        key,
+        target: live.ref,
+        desired,
+        reason: { code: diff.code, message: diff.message },
+        changes: diff.changes,
+      },
+    ];
+  },
+
+  async execute(action: Action, ports: ProviderPorts): Promise<ExecuteResult> {
+    const { api } = ports;
+    const project = action.target.project ?? '';
+    const name = action.target.name;
+    const what = `workspace ${project}/${name}`;
+    switch (action.type) {
+      case 'create':
+      case 'update':
+        await api.request({
+          method: 'POST',
+          path: workspaces(api, project),
+          route: ROUTE,
+          auth: 'v1',
+          operation: `${action.type === 'create' ? 'creating' : 'updating'} ${what}`,
+          body: body(action.desired as WorkspaceManifest),
+          signal: ports.signal,
+          ...(action.type === 'create'
+            ? {
+                query: { 'fail-on-exists': true },
+                existsCheck: async () =>
+                  (
+                    await api.request({
+                      method: 'GET',
+                      path: `${workspaces(api, project)}/${seg(name)}`,
+                      route: `${ROUTE}/{name}`,
+                      auth: 'v1',
+                      operation: `reading ${what}`,
+                      accept: [404],
+                    })
+                  ).status === 200,
+              }
+            : {}),
+        });
+        return {};
+      case 'delete':
+        await api.request({
+          method: 'DELETE',
+          path: `${workspaces(api, project)}/${seg(name)}`,
+          route: `${ROUTE}/{name}`,
+          auth: 'v1',
+          operation: `deleting ${what}`,
+          accept: [404],
+          signal: ports.signal,
+        });
+        return {};
+      default:
+        throw unsupported('Workspace', action);
+    }
+  },
+};
