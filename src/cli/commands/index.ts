@@ -1,8 +1,9 @@
 import type { Command } from 'commander';
+import { registerValidate } from './validate.js';
 
 /**
  * Every subcommand registers itself through one function; add new commands here, one line each.
  */
 export type RegisterCommand = (program: Command) => void;
 
-export const commands: readonly RegisterCommand[] = [];
+export const commands: readonly RegisterCommand[] = [registerValidate];

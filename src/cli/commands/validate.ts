@@ -1,0 +1,74 @@
+import { type Command, Option } from 'commander';
+import { DEFAULT_LIMITS, formatDiagnostics, loadAndValidate } from '../../manifests/index.js';
+import type { RegisterCommand } from './index.js';
+
+/** Reads all of stdin as UTF-8, stopping once `limit` bytes are exceeded. Does I/O. */
+async function readStdin(limit: number): Promise<string> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of process.stdin) {
+    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
+    chunks.push(buf);
+    size += buf.length;
+    if (size > limit) break; // the loader reports the oversize input
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+interface ValidateOptions {
+  output: 'human' | 'json';
+  strict?: boolean;
+  varFile: string[];
+  infraGroup?: string;
+  paasGroup?: string;
+}
+
+/**
+ * `platctl validate <path...>`: loads and validates manifests without touching the platform,
+ * prints every diagnostic, and sets exit code 1 when there is an error (or, with `--strict`, a
+ * warning), else 0.
+ */
+export const registerValidate: RegisterCommand = (program: Command) => {
+  program
+    .command('validate')
+    .description(
+      'Check manifests (files, directories, or - for stdin) without contacting the platform',
+    )
+    .argument('<paths...>', 'manifest files or directories; - reads stdin')
+    .addOption(
+      new Option('-o, --output <format>', 'diagnostic format')
+        .choices(['human', 'json'])
+        .default('human'),
+    )
+    .option('--strict', 'fail on warnings too')
+    .option(
+      '--var-file <file>',
+      'KEY=VALUE or YAML file of substitution variables (repeatable; later files win)',
+      (value: string, prev: string[]) => [...prev, value],
+      [] as string[],
+    )
+    .option('--infra-group <group>', 'API group of Cluster manifests')
+    .option('--paas-group <group>', 'API group of Service, Workspace and ComputeInstance manifests')
+    .action(async (paths: string[], opts: ValidateOptions) => {
+      const stdin = paths.includes('-') ? await readStdin(DEFAULT_LIMITS.maxFileBytes) : undefined;
+      const groups = {
+        ...(opts.infraGroup ? { infra: opts.infraGroup } : {}),
+        ...(opts.paasGroup ? { paas: opts.paasGroup } : {}),
+      };
+      const { manifests, diagnostics } = await loadAndValidate({
+        paths,
+        stdin,
+        varFiles: opts.varFile,
+        groups,
+      });
+      const color = opts.output === 'human' && process.stdout.isTTY && !process.env.NO_COLOR;
+      if (opts.output === 'json' || diagnostics.length > 0) {
+        process.stdout.write(formatDiagnostics(diagnostics, opts.output, { color }));
+      }
+      if (opts.output === 'human' && diagnostics.length === 0) {
+        process.stdout.write(`${manifests.length} manifests valid\n`);
+      }
+      const failed = diagnostics.some((d) => d.severity === 'error' || opts.strict);
+      process.exitCode = failed ? 1 : 0;
+    });
+};

@@ -1,0 +1,146 @@
+import { type Diagnostic, type DiagnosticCode, pathToString } from './diagnostics.js';
+import { identityKey, type LoadedManifest, type ManifestRef, type Metadata } from './types.js';
+
+const where = (m: LoadedManifest) => `${m.source.file}:${m.source.line}:${m.source.col}`;
+
+/** The identity key a `dependsOn` entry points at; project and workspace default to the referrer's. */
+export function resolveRef(ref: ManifestRef, from: Metadata): string {
+  const project = ref.kind === 'User' ? undefined : (ref.project ?? from.project);
+  const workspace =
+    ref.kind === 'ComputeInstance' ? (ref.workspace ?? from.workspace) : ref.workspace;
+  return identityKey({ kind: ref.kind, name: ref.name, project, workspace });
+}
+
+/** What a kind acts on, when two manifests with different names could fight over it. */
+function targetOf(m: LoadedManifest): string | undefined {
+  const x = m.manifest;
+  switch (x.kind) {
+    case 'BlueprintPublish':
+      return `the blueprint of cluster ${x.metadata.project}/${x.spec.cluster}`;
+    case 'BlueprintVersion':
+      return `blueprint version ${x.metadata.project}/${x.spec.blueprint}@${x.spec.version}`;
+    case 'ProjectAssignment':
+      return `the roles of ${x.spec.user} in project ${x.metadata.project}`;
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * Checks that need every document at once: duplicate identities and targets, references to
+ * workspaces, VPCs and users that are not declared (warnings: they may exist on the platform),
+ * `dependsOn` entries that point nowhere, and `dependsOn` cycles (printed as `a -> b -> a`).
+ * `declared` holds the keys of documents that failed validation, so that a reference to them is
+ * not reported a second time as undeclared. Pure.
+ */
+export function crossChecks(
+  manifests: readonly LoadedManifest[],
+  declared: ReadonlySet<string> = new Set(),
+): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const report = (
+    m: LoadedManifest,
+    severity: Diagnostic['severity'],
+    code: DiagnosticCode,
+    message: string,
+    path: (string | number)[] = [],
+  ) =>
+    out.push({
+      severity,
+      code,
+      message,
+      key: m.key,
+      ...(path.length ? { path: pathToString(path) } : {}),
+      ...m.positionOf(path),
+    });
+
+  const byKey = new Map<string, LoadedManifest>();
+  const byTarget = new Map<string, LoadedManifest>();
+  for (const m of manifests) {
+    const first = byKey.get(m.key);
+    if (first)
+      report(m, 'error', 'duplicate-identity', `${m.key} is already declared at ${where(first)}`);
+    else byKey.set(m.key, m);
+    const target = targetOf(m);
+    if (target === undefined) continue;
+    const owner = byTarget.get(target);
+    if (owner && !first) {
+      report(
+        m,
+        'error',
+        'duplicate-target',
+        `${target} is already set by ${owner.key} at ${where(owner)}`,
+      );
+    } else byTarget.set(target, m);
+  }
+
+  const exists = (key: string) => byKey.has(key) || declared.has(key);
+  const vpcProjects = new Set(
+    manifests.filter((m) => m.manifest.kind === 'Service').map((m) => m.manifest.metadata.project),
+  );
+  for (const m of manifests) {
+    const x = m.manifest;
+    if (x.kind === 'ComputeInstance') {
+      const ws = identityKey({
+        kind: 'Workspace',
+        project: x.metadata.project,
+        name: x.metadata.workspace,
+      });
+      if (!exists(ws)) {
+        const message = `workspace ${x.metadata.workspace} is not declared in project ${x.metadata.project}; it must already exist on the platform`;
+        report(m, 'warning', 'undeclared-workspace', message, ['metadata', 'workspace']);
+      }
+      if (!vpcProjects.has(x.metadata.project)) {
+        const message = `no VPC Service is declared in project ${x.metadata.project}; deploying compute needs a deployed VPC there`;
+        report(m, 'warning', 'no-vpc-in-project', message, ['metadata', 'project']);
+      }
+    }
+    if (
+      x.kind === 'ProjectAssignment' &&
+      !exists(identityKey({ kind: 'User', name: x.spec.user }))
+    ) {
+      const message = `user ${x.spec.user} is not declared; it must already exist on the platform`;
+      report(m, 'warning', 'undeclared-user', message, ['spec', 'user']);
+    }
+    (x.metadata.dependsOn ?? []).forEach((ref, i) => {
+      const target = resolveRef(ref, x.metadata);
+      if (!exists(target)) {
+        const message = `depends on ${target}, which is not declared`;
+        report(m, 'error', 'dangling-dependency', message, ['metadata', 'dependsOn', i]);
+      }
+    });
+  }
+  out.push(...cycles(byKey));
+  return out;
+}
+
+/** Every `dependsOn` cycle, each reported once at the manifest where it is first entered. */
+function cycles(byKey: ReadonlyMap<string, LoadedManifest>): Diagnostic[] {
+  const out: Diagnostic[] = [];
+  const state = new Map<string, 'active' | 'done'>();
+  const stack: string[] = [];
+  const visit = (m: LoadedManifest): void => {
+    state.set(m.key, 'active');
+    stack.push(m.key);
+    for (const ref of m.manifest.metadata.dependsOn ?? []) {
+      const next = byKey.get(resolveRef(ref, m.manifest.metadata));
+      if (!next) continue;
+      const s = state.get(next.key);
+      if (s === 'active') {
+        const loop = [...stack.slice(stack.indexOf(next.key)), next.key];
+        out.push({
+          severity: 'error',
+          code: 'dependency-cycle',
+          message: `dependsOn cycle: ${loop.join(' -> ')}`,
+          key: next.key,
+          path: 'metadata.dependsOn',
+          ...next.positionOf(['metadata', 'dependsOn']),
+        });
+      } else if (s === undefined) visit(next);
+    }
+    stack.pop();
+    state.set(m.key, 'done');
+  };
+  for (const m of byKey.values()) if (!state.has(m.key)) visit(m);
+  return out;
+}

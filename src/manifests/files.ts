@@ -1,0 +1,135 @@
+import { lstat, readdir, readFile, realpath, stat } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import type { Diagnostic } from './diagnostics.js';
+
+/** Limits that protect the loader from hostile or mistaken input. */
+export interface LoaderLimits {
+  /** Largest manifest file (or stdin) read, in bytes. @default 4 MiB */
+  maxFileBytes: number;
+  /** Most YAML alias expansions per document (billion-laughs guard). @default 1000 */
+  maxAliasCount: number;
+  /** Most files read from all paths together. @default 10000 */
+  maxFiles: number;
+}
+
+/** The defaults of {@link LoaderLimits}. */
+export const DEFAULT_LIMITS: LoaderLimits = {
+  maxFileBytes: 4 * 1024 * 1024,
+  maxAliasCount: 1000,
+  maxFiles: 20_000,
+};
+
+/** One manifest file's text and the name diagnostics use for it. */
+export interface SourceText {
+  file: string;
+  text: string;
+}
+
+const YAML_EXT = /\.ya?ml$/i;
+
+/** Label for a path in diagnostics: forward slashes, as the user wrote the root. */
+function label(root: string, abs: string, rootAbs: string): string {
+  const rel = relative(rootAbs, abs);
+  return (rel === '' ? root : join(root, rel)).split(sep).join('/');
+}
+
+/**
+ * Reads every manifest source named by `paths`: `-` is `stdin`, a file is read whatever its
+ * extension, a directory is walked recursively in sorted order for `.yaml`/`.yml` files (hidden
+ * entries skipped). Symlinks leaving a walked directory, files over the size limit and unreadable
+ * paths become diagnostics. Does file I/O; never throws.
+ */
+export async function readSources(
+  paths: readonly string[],
+  stdin: string | undefined,
+  limits: LoaderLimits,
+): Promise<{ sources: SourceText[]; diagnostics: Diagnostic[] }> {
+  const sources: SourceText[] = [];
+  const diagnostics: Diagnostic[] = [];
+  const err = (file: string, code: Diagnostic['code'], message: string) =>
+    diagnostics.push({ severity: 'error', code, message, file });
+
+  const readOne = async (file: string, abs: string, size: number) => {
+    if (sources.length >= limits.maxFiles) {
+      err(file, 'file-too-large', `more than ${limits.maxFiles} manifest files; not read`);
+      return;
+    }
+    if (size > limits.maxFileBytes) {
+      err(
+        file,
+        'file-too-large',
+        `file is ${size} bytes, over the limit of ${limits.maxFileBytes}`,
+      );
+      return;
+    }
+    try {
+      sources.push({ file, text: await readFile(abs, 'utf8') });
+    } catch (e) {
+      err(file, 'file-read', `cannot read: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+    }
+  };
+
+  const walk = async (root: string, rootReal: string, dirAbs: string, seen: Set<string>) => {
+    let entries: string[];
+    try {
+      entries = (await readdir(dirAbs)).filter((n) => !n.startsWith('.')).sort();
+    } catch (e) {
+      err(
+        label(root, dirAbs, rootReal),
+        'file-read',
+        `cannot list: ${(e as NodeJS.ErrnoException).code}`,
+      );
+      return;
+    }
+    for (const name of entries) {
+      const abs = join(dirAbs, name);
+      const file = label(root, abs, rootReal);
+      try {
+        const l = await lstat(abs);
+        let target = abs;
+        if (l.isSymbolicLink()) {
+          target = await realpath(abs);
+          const rel = relative(rootReal, target);
+          if (rel.startsWith('..') || rel.startsWith(sep) || rel === '' || /^[A-Za-z]:/.test(rel)) {
+            err(file, 'symlink-escape', `symlink points outside ${root}; refused`);
+            continue;
+          }
+        }
+        const s = await stat(target);
+        if (s.isDirectory()) {
+          const real = await realpath(target);
+          if (seen.has(real)) continue; // a symlink loop inside the root
+          seen.add(real);
+          await walk(root, rootReal, abs, seen);
+        } else if (s.isFile() && YAML_EXT.test(name)) {
+          await readOne(file, target, s.size);
+        }
+      } catch (e) {
+        err(file, 'file-read', `cannot read: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+      }
+    }
+  };
+
+  for (const p of paths) {
+    if (p === '-') {
+      const text = stdin ?? '';
+      if (Buffer.byteLength(text) > limits.maxFileBytes) {
+        err('<stdin>', 'file-too-large', `stdin is over the limit of ${limits.maxFileBytes} bytes`);
+      } else sources.push({ file: '<stdin>', text });
+      continue;
+    }
+    const file = p.split(sep).join('/');
+    try {
+      const s = await stat(p);
+      if (s.isDirectory()) {
+        const real = await realpath(p);
+        await walk(p, real, real, new Set([real]));
+      } else await readOne(file, p, s.size);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT') err(file, 'path-not-found', 'no such file or directory');
+      else err(file, 'file-read', `cannot read: ${code ?? String(e)}`);
+    }
+  }
+  return { sources, diagnostics };
+}

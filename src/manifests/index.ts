@@ -1,0 +1,96 @@
+import { crossChecks } from './cross-checks.js';
+import { type Diagnostic, hasErrors, sortDiagnostics } from './diagnostics.js';
+import { DEFAULT_LIMITS, type LoaderLimits, readSources } from './files.js';
+import { type ParsedDocument, parseSource } from './parse.js';
+import type { LoadedManifest } from './types.js';
+import { manifestKey } from './types.js';
+import { type ApiGroups, DEFAULT_GROUPS, validateDocument } from './validate-document.js';
+import { buildLookup } from './variables.js';
+
+export { crossChecks, resolveRef } from './cross-checks.js';
+export {
+  DIAGNOSTIC_CODES,
+  type Diagnostic,
+  type DiagnosticCode,
+  formatDiagnostics,
+  hasErrors,
+  pathToString,
+} from './diagnostics.js';
+export { DEFAULT_LIMITS, type LoaderLimits } from './files.js';
+export { type ParsedDocument, parseSource } from './parse.js';
+export { schemaFileOf } from './schemas.js';
+export * from './types.js';
+export {
+  type ApiGroups,
+  apiVersionOf,
+  DEFAULT_GROUPS,
+  validateDocument,
+} from './validate-document.js';
+export { substituteString } from './variables.js';
+
+/** What to load; see {@link loadAndValidate}. */
+export interface LoadInput {
+  /** Files and directories; `-` reads {@link stdin}. */
+  paths: string[];
+  /** The text `-` stands for (the caller reads the real stdin). */
+  stdin?: string;
+  /** Variables for `${VAR}`; they win over var files and the environment. */
+  vars?: Record<string, string>;
+  /** `KEY=VALUE` or YAML-map files; a later file wins. */
+  varFiles?: string[];
+  /** The environment for `${VAR}`. @default process.env */
+  env?: Record<string, string | undefined>;
+  limits?: Partial<LoaderLimits>;
+  /** API groups of the envelope kinds. @default DEFAULT_GROUPS */
+  groups?: Partial<ApiGroups>;
+}
+
+/** The loaded manifests (empty when any error was found) and every diagnostic, sorted. */
+export interface LoadResult {
+  manifests: LoadedManifest[];
+  diagnostics: Diagnostic[];
+}
+
+/**
+ * Loads, substitutes and validates manifests: read files → parse YAML with positions → `${VAR}`
+ * → schema per document → checks across documents. Collects every problem before returning.
+ * Manifests come back in file order then document order, and only when no diagnostic is an error.
+ * Reads files; never throws for bad input.
+ */
+export async function loadAndValidate(input: LoadInput): Promise<LoadResult> {
+  const limits = { ...DEFAULT_LIMITS, ...input.limits };
+  const groups = { ...DEFAULT_GROUPS, ...input.groups };
+  const diagnostics: Diagnostic[] = [];
+  const { lookup, diagnostics: varDiags } = await buildLookup(input);
+  diagnostics.push(...varDiags);
+  // Read: every file named, in a stable order.
+  const { sources, diagnostics: fileDiags } = await readSources(input.paths, input.stdin, limits);
+  diagnostics.push(...fileDiags);
+  // Parse and substitute: YAML documents with the position of every node.
+  const docs: ParsedDocument[] = [];
+  for (const src of sources) {
+    const r = parseSource(src, lookup, limits.maxAliasCount);
+    docs.push(...r.docs);
+    diagnostics.push(...r.diagnostics);
+  }
+  // Validate each document against its kind's schema.
+  const loaded: LoadedManifest[] = [];
+  const invalid = new Set<string>();
+  for (const doc of docs) {
+    const r = validateDocument(doc, groups);
+    diagnostics.push(...r.diagnostics);
+    if (!r.manifest && r.key) invalid.add(r.key);
+    if (r.manifest) {
+      const { source, positionOf } = doc;
+      loaded.push({ manifest: r.manifest, key: manifestKey(r.manifest), source, positionOf });
+    }
+  }
+  // Across documents: duplicates, references, dependsOn cycles.
+  diagnostics.push(...crossChecks(loaded, invalid));
+  if (docs.length === 0 && !hasErrors(diagnostics)) {
+    const message = `no manifests found in ${input.paths.join(', ')}`;
+    diagnostics.push({ severity: 'warning', code: 'no-manifests', message });
+  }
+  const sorted = sortDiagnostics(diagnostics);
+  return { manifests: hasErrors(sorted) ? [] : loaded, diagnostics: sorted };
+}
