@@ -94,11 +94,15 @@ export async function executePlan(
       });
     }
   };
+  const scheduled = new Set<string>();
   const schedule = (a: Action) => {
-    if (!stopped()) void queue.add(() => run(a));
+    if (stopped() || scheduled.has(a.id)) return;
+    scheduled.add(a.id);
+    void queue.add(() => run(a));
   };
 
-  for (const a of plan.actions) if (waiting.get(a.id) === 0) schedule(a);
+  const ready = plan.actions.filter((a) => waiting.get(a.id) === 0);
+  for (const a of ready) schedule(a);
   await queue.onIdle();
   const ordered = new Map<string, ActionOutcome>();
   for (const a of plan.actions) {

@@ -1,0 +1,76 @@
+import { type Clock, systemClock } from '../core/clock.js';
+import type { Logger } from '../core/logger.js';
+import { loadAndValidate } from '../manifests/index.js';
+import {
+  type ApiClientOptions,
+  createApiClient,
+  createProjectDirectory,
+  createProviderRegistry,
+  resolveSecret,
+} from '../providers/index.js';
+import { DEFAULT_STATE_PATH, openStateStore } from '../state/index.js';
+import type { StateStore } from '../state/types.js';
+import type { EventSink } from './events.js';
+import type { RunPorts } from './run-types.js';
+
+/** How to reach the platform and where state lives; what the CLI and controller configure. */
+export interface EngineConfig {
+  readonly baseUrl: string;
+  /** Never printed. */
+  readonly apiKey: string;
+  /** Requests per second, shared by every call. Unlimited when undefined. */
+  readonly rps?: number;
+  /** HTTP requests in flight at once. @default 8 */
+  readonly httpConcurrency?: number;
+  /** @default .platctl/state.db in the working directory */
+  readonly statePath?: string;
+  /** An open store to use instead of opening `statePath` (the caller closes it). */
+  readonly state?: StateStore;
+  readonly groups?: ApiClientOptions['groups'];
+  readonly clock?: Clock;
+  readonly events?: EventSink;
+  readonly logger?: Logger;
+  readonly signal?: AbortSignal;
+  readonly hardSignal?: AbortSignal;
+  readonly wait?: RunPorts['wait'];
+  /** Environment for `${VAR}` and `passwordFrom.env`. @default process.env */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  readonly onRequest?: ApiClientOptions['onRequest'];
+}
+
+/**
+ * Builds the real ports of a run (opens the state store: I/O): the API client with its shared
+ * limiter, the provider registry, the project directory, secrets, the manifest loader. Call
+ * `close()` when done.
+ */
+export function createRunPorts(config: EngineConfig): RunPorts & { close(): void } {
+  const clock = config.clock ?? systemClock;
+  const api = createApiClient({
+    baseUrl: config.baseUrl,
+    apiKey: config.apiKey,
+    clock,
+    ...(config.rps === undefined ? {} : { rps: config.rps }),
+    ...(config.httpConcurrency === undefined ? {} : { concurrency: config.httpConcurrency }),
+    ...(config.groups ? { groups: config.groups } : {}),
+    ...(config.onRequest ? { onRequest: config.onRequest } : {}),
+  });
+  const state = config.state ?? openStateStore(config.statePath ?? DEFAULT_STATE_PATH, { clock });
+  const env = config.env ?? process.env;
+  return {
+    load: (input) => loadAndValidate({ ...input, env: { ...env } }),
+    api,
+    providers: createProviderRegistry(),
+    state,
+    clock,
+    resolveSecret: (source) => resolveSecret(source, { env }),
+    projectId: createProjectDirectory(api),
+    ...(config.events ? { events: config.events } : {}),
+    ...(config.logger ? { logger: config.logger } : {}),
+    ...(config.signal ? { signal: config.signal } : {}),
+    ...(config.hardSignal ? { hardSignal: config.hardSignal } : {}),
+    ...(config.wait ? { wait: config.wait } : {}),
+    close: () => {
+      if (!config.state) state.close();
+    },
+  };
+}

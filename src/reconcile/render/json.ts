@@ -1,0 +1,20 @@
+import type { ActionOutcome, Plan } from '../types.js';
+import { masked, summarize } from './summary.js';
+
+/**
+ * The stable JSON form of a plan (pure), documented in docs/plan-format.md: `formatVersion`,
+ * `summary`, `actions` (secrets masked), `diagnostics`, and `outcomes` after an apply.
+ */
+export function renderPlanJson(
+  plan: Plan,
+  outcomes?: Readonly<Record<string, ActionOutcome>>,
+): string {
+  const doc = {
+    formatVersion: plan.formatVersion,
+    summary: summarize(plan),
+    actions: plan.actions.map((a) => ({ ...a, changes: a.changes.map(masked) })),
+    diagnostics: plan.diagnostics,
+    ...(outcomes ? { outcomes } : {}),
+  };
+  return `${JSON.stringify(doc, null, 2)}\n`;
+}

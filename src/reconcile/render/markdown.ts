@@ -1,0 +1,55 @@
+import type { Plan } from '../types.js';
+import { masked, resources, show, summaryLine } from './summary.js';
+import { describe } from './text.js';
+
+/** GitHub's comment limit is 65,536 characters; stay clearly under it. */
+export const MARKDOWN_LIMIT = 65_000;
+
+/**
+ * The plan as a pull-request comment (pure): the summary first, deletions called out, one
+ * collapsible `<details>` per changing resource, cut with a note to stay under `limit`.
+ */
+export function renderPlanMarkdown(plan: Plan, limit = MARKDOWN_LIMIT): string {
+  const views = resources(plan).filter((r) => r.change !== 'unchanged');
+  const head: string[] = ['### platctl plan', '', `**${summaryLine(plan)}**`, ''];
+  const deletions = views.filter((r) => r.change === 'delete');
+  if (deletions.length) {
+    head.push(`> [!WARNING]`, `> ${deletions.length} resource(s) will be **deleted**:`);
+    for (const d of deletions) head.push(`> - \`${d.key}\``);
+    head.push('');
+  }
+  for (const d of plan.diagnostics)
+    head.push(`- **${d.severity}** \`${d.key}\`: ${escapeHtml(d.message)}`);
+  if (plan.diagnostics.length) head.push('');
+  let out = head.join('\n');
+  for (const [i, r] of views.entries()) {
+    const body: string[] = [
+      `<details><summary><code>${r.change}</code> ${escapeHtml(r.key)}</summary>`,
+      '',
+    ];
+    for (const a of r.actions) {
+      body.push(
+        `- **${escapeHtml(describe(a))}** — ${a.reason.code}: ${escapeHtml(a.reason.message)}`,
+      );
+      const changes = a.changes.map(masked);
+      if (changes.length) {
+        body.push('', '  ```diff');
+        for (const ch of changes) {
+          if (ch.op !== 'add') body.push(`  - ${ch.path}: ${show(ch.before)}`);
+          if (ch.op !== 'remove') body.push(`  + ${ch.path}: ${show(ch.after)}`);
+        }
+        body.push('  ```');
+      }
+    }
+    body.push('', '</details>', '');
+    const section = body.join('\n');
+    const note = `\n_Output cut: ${views.length - i} more resource(s) not shown; run \`platctl plan\` for the full plan._\n`;
+    if (out.length + section.length + note.length > limit) return out + note;
+    out += section;
+  }
+  return out;
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[<>&]/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;' })[ch]!);
+}

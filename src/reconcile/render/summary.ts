@@ -1,0 +1,76 @@
+import type { Action, ActionOutcome, FieldChange, Plan, PlanSummary } from '../types.js';
+
+/** The kind of change a resource undergoes, from all its actions. */
+export type ResourceChange = 'create' | 'update' | 'delete' | 'unchanged';
+
+/** One resource's actions, grouped for display. */
+export interface ResourceView {
+  readonly key: string;
+  readonly change: ResourceChange;
+  readonly actions: readonly Action[];
+}
+
+/** Groups a plan's actions by resource, in plan order (pure). */
+export function resources(plan: Plan): ResourceView[] {
+  const byKey = new Map<string, Action[]>();
+  for (const a of plan.actions) byKey.set(a.key, [...(byKey.get(a.key) ?? []), a]);
+  return [...byKey].map(([key, actions]) => ({ key, actions, change: changeOf(actions) }));
+}
+
+function changeOf(actions: readonly Action[]): ResourceChange {
+  if (actions.some((a) => a.type === 'create')) return 'create';
+  if (actions.some((a) => a.type === 'delete')) return 'delete';
+  if (actions.some((a) => a.type !== 'noop')) return 'update';
+  return 'unchanged';
+}
+
+/** Counts resources by change (pure). */
+export function summarize(plan: Plan): PlanSummary {
+  const counts = { create: 0, update: 0, delete: 0, unchanged: 0 };
+  for (const r of resources(plan)) counts[r.change]++;
+  return counts;
+}
+
+/** `Plan: 3 to create, 1 to update, 0 to delete, 12 unchanged.` or `No changes.` */
+export function summaryLine(plan: Plan): string {
+  const s = summarize(plan);
+  if (s.create + s.update + s.delete === 0) {
+    return `No changes. ${s.unchanged} resource${s.unchanged === 1 ? '' : 's'} in sync.`;
+  }
+  return `Plan: ${s.create} to create, ${s.update} to update, ${s.delete} to delete, ${s.unchanged} unchanged.`;
+}
+
+const SECRET = /pass(word)?|secret|token|api[-_]?key|credential/i;
+
+/** A field change with secret-looking values replaced by `(sensitive)` (pure). */
+export function masked(c: FieldChange): FieldChange {
+  if (!SECRET.test(c.path) || /passwordFrom/.test(c.path)) return c;
+  return {
+    ...c,
+    ...('before' in c ? { before: '(sensitive)' } : {}),
+    ...('after' in c ? { after: '(sensitive)' } : {}),
+  };
+}
+
+/** Counts outcomes and lists failures once, at their root, with how many they skipped (pure). */
+export function outcomeSummary(outcomes: Readonly<Record<string, ActionOutcome>>) {
+  const counts = { succeeded: 0, failed: 0, skipped: 0, 'not-started': 0 };
+  const skippedBy = new Map<string, number>();
+  for (const o of Object.values(outcomes)) {
+    counts[o.status]++;
+    if (o.status === 'skipped') skippedBy.set(o.because, (skippedBy.get(o.because) ?? 0) + 1);
+  }
+  const failures = Object.entries(outcomes).flatMap(([id, o]) =>
+    o.status === 'failed'
+      ? [{ id, error: o.error, code: o.code, skipped: skippedBy.get(id) ?? 0 }]
+      : [],
+  );
+  return { counts, failures };
+}
+
+/** A value for one line of text. */
+export function show(v: unknown): string {
+  if (v === undefined) return '(none)';
+  const s = typeof v === 'string' ? JSON.stringify(v) : JSON.stringify(v);
+  return s.length > 120 ? `${s.slice(0, 117)}...` : s;
+}

@@ -1,0 +1,88 @@
+import pc from 'picocolors';
+import type { Action, ActionOutcome, Plan } from '../types.js';
+import { masked, outcomeSummary, resources, show, summaryLine } from './summary.js';
+
+type Colors = Pick<typeof pc, 'green' | 'yellow' | 'red' | 'bold' | 'dim' | 'cyan'>;
+
+/** Colors when `enabled`, plain text otherwise (not a TTY, NO_COLOR). */
+export function colors(enabled: boolean): Colors {
+  return enabled ? pc : pc.createColors(false);
+}
+
+const MARK = { create: '+', update: '~', delete: '-', unchanged: ' ' } as const;
+
+/**
+ * The plan for people (pure): the summary line, then each changing resource with its actions,
+ * reasons and field-level differences (secrets masked), then the plan's diagnostics.
+ */
+export function renderPlanText(plan: Plan, c: Colors = colors(false)): string {
+  const lines: string[] = [];
+  const paint = { create: c.green, update: c.yellow, delete: c.red, unchanged: c.dim } as const;
+  for (const r of resources(plan)) {
+    if (r.change === 'unchanged') continue;
+    lines.push(paint[r.change](`${MARK[r.change]} ${c.bold(r.key)}`));
+    for (const a of r.actions) {
+      lines.push(`    ${describe(a)} ${c.dim(`(${a.reason.code}: ${a.reason.message})`)}`);
+      for (const ch of a.changes.map(masked)) {
+        const sign = ch.op === 'add' ? '+' : ch.op === 'remove' ? '-' : '~';
+        const value =
+          ch.op === 'replace'
+            ? `${show(ch.before)} -> ${show(ch.after)}`
+            : show(ch.op === 'add' ? ch.after : ch.before);
+        lines.push(`        ${sign} ${ch.path}: ${value}`);
+      }
+    }
+  }
+  for (const d of plan.diagnostics) {
+    const label = d.severity === 'error' ? c.red('error') : c.yellow('warning');
+    lines.push(`${label}: ${d.key === '*' ? '' : `${d.key}: `}${d.message}`);
+  }
+  return `${[summaryLine(plan), ...(lines.length ? ['', ...lines] : [])].join('\n')}\n`;
+}
+
+/** What one action does, in a few words. */
+export function describe(a: Action): string {
+  switch (a.type) {
+    case 'create':
+    case 'update':
+    case 'publish':
+    case 'delete':
+    case 'noop':
+    case 'force-sync':
+    case 'enable-version':
+    case 'disable-version':
+      return a.type;
+    case 'power':
+      return `power ${a.powerAction}`;
+    case 'assign':
+    case 'unassign':
+      return `${a.type} ${a.roles.map((r) => r.name).join(', ')}`;
+    case 'add-groups':
+    case 'remove-groups':
+      return `${a.type} ${a.groups.map((g) => g.name).join(', ')}`;
+    case 'controller-update':
+      return `update ${a.component} to ${a.version}`;
+    default: {
+      const never: never = a;
+      return String((never as Action).type);
+    }
+  }
+}
+
+/** The apply summary (pure): counts, then each failure once with how many actions it skipped. */
+export function renderOutcomesText(
+  outcomes: Readonly<Record<string, ActionOutcome>>,
+  c: Colors = colors(false),
+): string {
+  const { counts, failures } = outcomeSummary(outcomes);
+  const lines = [
+    `Apply: ${counts.succeeded} succeeded, ${counts.failed} failed, ${counts.skipped} skipped, ${counts['not-started']} not started.`,
+  ];
+  for (const f of failures) {
+    const tail = f.skipped
+      ? ` (${f.skipped} dependent action${f.skipped === 1 ? '' : 's'} skipped)`
+      : '';
+    lines.push(`${c.red('failed')}: ${f.id}: ${f.error}${tail}`);
+  }
+  return `${lines.join('\n')}\n`;
+}
