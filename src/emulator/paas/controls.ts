@@ -12,21 +12,34 @@ export interface FailRequest {
   readonly workspace?: string;
 }
 
+function field(body: Readonly<Record<string, unknown>>, name: string): string {
+  const value = body[name];
+  if (typeof value !== 'string' || value === '') {
+    throw new ApiError(400, 'invalid_request', `${name} is required`, [
+      { field: name, message: 'must be a non-empty string' },
+    ]);
+  }
+  return value;
+}
+
 /**
  * Test control: puts a VPC service or a compute instance into `failed` (the only way to reach
- * it). 200 `{kind, project, name, status: "failed"}`; 404 when unknown; 400 for a compute
- * instance without a workspace. A failed instance stops accruing usage.
+ * it). Returns 200 `{kind, project, name, status: "failed"}`; throws a 404 ApiError when unknown
+ * and a 400 for a bad body (the body of a control is not validated by the OpenAPI layer, so it is
+ * checked here; a ComputeInstance needs `workspace`). A failed instance stops accruing usage.
  */
-export function failResource(ctx: EmuContext, body: FailRequest): EmuResponse {
-  if (body.kind === 'Service') {
-    saveService(ctx, { ...loadService(ctx, body.project, body.name), phase: 'failed' });
-  } else if (body.kind === 'ComputeInstance') {
-    if (!body.workspace) {
-      throw new ApiError(400, 'invalid_request', 'workspace is required for a ComputeInstance', [
-        { field: 'workspace', message: 'required for kind ComputeInstance' },
-      ]);
-    }
-    const r = loadInstance(ctx, body.project, body.workspace, body.name);
+export function failResource(
+  ctx: EmuContext,
+  body: FailRequest | Readonly<Record<string, unknown>>,
+): EmuResponse {
+  const raw = body as Readonly<Record<string, unknown>>;
+  const kind = raw.kind;
+  const project = field(raw, 'project');
+  const name = field(raw, 'name');
+  if (kind === 'Service') {
+    saveService(ctx, { ...loadService(ctx, project, name), phase: 'failed' });
+  } else if (kind === 'ComputeInstance') {
+    const r = loadInstance(ctx, project, field(raw, 'workspace'), name);
     saveInstance(ctx, { ...r, phase: 'failed' });
     closeSegments(ctx, r.id, ctx.clock.now());
   } else {
@@ -34,6 +47,5 @@ export function failResource(ctx: EmuContext, body: FailRequest): EmuResponse {
       { field: 'kind', message: 'must be Service or ComputeInstance' },
     ]);
   }
-  const { kind, project, name } = body;
   return { status: 200, body: { kind, project, name, status: 'failed' } };
 }

@@ -1,0 +1,188 @@
+import { randomBytes } from 'node:crypto';
+import { billingHandlers } from '../../../src/emulator/billing/handlers.js';
+import { allHandlers } from '../../../src/emulator/handlers.js';
+import type { EmuContext } from '../../../src/emulator/http/types.js';
+import {
+  DEFAULT_TRANSITION_SECONDS,
+  type RunningEmulator,
+  startEmulator,
+} from '../../../src/emulator/index.js';
+import { paasHandlers } from '../../../src/emulator/paas/handlers.js';
+
+/** A response as the tests see it. */
+export interface Reply {
+  readonly status: number;
+  // biome-ignore lint/suspicious/noExplicitAny: tests read arbitrary JSON bodies
+  readonly body: any;
+  readonly headers: Headers;
+}
+
+/** A running emulator on an ephemeral loopback port and a small client for it. */
+export interface PaasHarness {
+  readonly emu: RunningEmulator;
+  /** Calls the API with the admin key (`X-SERVICE-API-KEYID` unless `header` says otherwise). */
+  call(method: string, path: string, body?: unknown, header?: string): Promise<Reply>;
+  /** Calls the API without any key. */
+  anonymous(method: string, path: string): Promise<Reply>;
+  /** Advances the emulator clock through the test control. */
+  advance(seconds: number): Promise<void>;
+  /** The emulator clock's now (ms), read through the test control. */
+  now(): Promise<number>;
+  /** An in-process context on the same store and clock (for seeding synthetic records). */
+  readonly ctx: EmuContext;
+  close(): Promise<void>;
+}
+
+export const P = '/apis/paas.envmgmt.io/v1/projects';
+export const BILLING = '/apis/billing.envmgmt.io/v1/metrics/partner';
+
+/**
+ * Starts the emulator with the paas and billing handlers (on top of whatever the framework
+ * registers) and the admin controls. The clock runs at a millionth of real speed so that time
+ * only moves when a test advances it.
+ */
+export async function startPaas(): Promise<PaasHarness> {
+  const apiKey = `test_${randomBytes(16).toString('hex')}`;
+  const emu = await startEmulator({
+    apiKey,
+    admin: true,
+    clockSpeed: 1e-6,
+    handlers: { ...allHandlers, ...paasHandlers, ...billingHandlers },
+  });
+  const send = async (
+    method: string,
+    path: string,
+    headers: Record<string, string>,
+    body?: unknown,
+  ) => {
+    const res = await fetch(emu.url + path, {
+      method,
+      headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      ...(body !== undefined && { body: typeof body === 'string' ? body : JSON.stringify(body) }),
+    });
+    const text = await res.text();
+    return {
+      status: res.status,
+      body: text === '' ? undefined : JSON.parse(text),
+      headers: res.headers,
+    };
+  };
+  const ctx: EmuContext = {
+    store: emu.store,
+    clock: emu.clock,
+    config: {
+      infraGroup: 'infra.k8smgmt.io',
+      paasGroup: 'paas.envmgmt.io',
+      billingGroup: 'billing.envmgmt.io',
+      transitionSeconds: DEFAULT_TRANSITION_SECONDS,
+    },
+  };
+  return {
+    emu,
+    ctx,
+    call: (method, path, body, header = 'X-SERVICE-API-KEYID') =>
+      send(method, path, { [header]: apiKey }, body),
+    anonymous: (method, path) => send(method, path, {}),
+    advance: async (seconds) => {
+      const r = await send('POST', '/_emulator/clock/advance', {}, { seconds });
+      if (r.status !== 200) throw new Error(`advance failed: ${r.status}`);
+    },
+    now: async () => Date.parse((await send('GET', '/_emulator/clock', {})).body.now),
+    close: () => emu.close(),
+  };
+}
+
+/** A VPC service body; `variables` replaces the default valid set when given. */
+export function vpcBody(name: string, variables?: { name: string; value: string }[]) {
+  return {
+    apiVersion: 'paas.envmgmt.io/v1',
+    kind: 'Service',
+    metadata: { name, project: 'platform' },
+    spec: {
+      serviceProfile: { name: 'vpc', systemCatalog: true },
+      serviceType: 'custom',
+      variables: variables ?? [
+        { name: 'Default VPC Name', value: 'main' },
+        { name: 'Default Subnet CIDR', value: '10.10.0.0/16' },
+        { name: 'Default Subnet Gateway', value: '10.10.0.1' },
+        { name: 'Public IP Enabled', value: 'True' },
+      ],
+    },
+    status: { status: 'not_deployed' },
+  };
+}
+
+/** A bare-metal instance body on `bmaas-l40s` unless told otherwise. */
+export function bareMetalBody(
+  name: string,
+  options: { profile?: string; publicIp?: boolean; variables?: object[] } = {},
+) {
+  return {
+    apiVersion: 'paas.envmgmt.io/v1',
+    kind: 'ComputeInstance',
+    metadata: { name, project: 'platform', workspace: 'ws' },
+    spec: {
+      computeType: 'baremetal',
+      computeProfile: { name: options.profile ?? 'bmaas-l40s', systemCatalog: true },
+      variables: options.variables ?? [
+        { name: 'assign_public_ip', valueType: 'text', value: String(options.publicIp ?? false) },
+        { name: 'node_os_image', valueType: 'text', value: 'ubuntu-22.04' },
+        { name: 'Contract Term', valueType: 'text', value: '12' },
+        {
+          name: 'Security Policies',
+          valueType: 'json',
+          value: JSON.stringify([
+            {
+              source_cidr: '0.0.0.0/0',
+              action: 'allow',
+              application: 'ssh',
+              port: '22',
+              protocol: 'tcp',
+            },
+          ]),
+        },
+        { name: 'Infiniband Configuration', valueType: 'text', value: 'false' },
+        { name: 'NVAIE License', valueType: 'text', value: 'true' },
+      ],
+    },
+  };
+}
+
+/** A GPU Kubernetes instance body on `gpu-k8s` (valueType omitted, as in the spec's sample). */
+export function k8sBody(name: string) {
+  return {
+    apiVersion: 'paas.envmgmt.io/v1',
+    kind: 'ComputeInstance',
+    metadata: { name, project: 'platform', workspace: 'ws' },
+    spec: {
+      computeType: 'k8s',
+      computeProfile: { name: 'gpu-k8s', systemCatalog: true },
+      variables: [
+        { name: 'Cluster Kubernetes Version', value: 'v1.29.4' },
+        { name: 'H100 Worker Nodes', value: '2' },
+        { name: 'L40 Worker Nodes', value: '0' },
+        { name: 'Master Node SKU', value: 'cpu-small' },
+        { name: 'Master Nodes', value: '3' },
+        { name: 'OS', value: 'ubuntu-22.04' },
+        { name: 'Contract Term', value: '6' },
+        { name: 'Enable Infiniband Configuration', value: 'true' },
+        { name: 'Enable NVAIE License', value: 'false' },
+      ],
+    },
+  };
+}
+
+/** Creates and publishes VPC `vpc` in `platform` and waits (on the emulator clock) until deployed. */
+export async function deployVpc(h: PaasHarness): Promise<void> {
+  await h.call('POST', `${P}/platform/services`, vpcBody('vpc'));
+  await h.call('POST', `${P}/platform/services/vpc/publish`);
+  await h.advance(30);
+}
+
+/** Creates workspace `ws` in `platform`. */
+export async function createWorkspace(h: PaasHarness, name = 'ws'): Promise<void> {
+  const r = await h.call('POST', `${P}/platform/workspaces`, {
+    metadata: { name, project: 'platform' },
+  });
+  if (r.status !== 200) throw new Error(`workspace create failed: ${r.status}`);
+}
