@@ -1,12 +1,32 @@
-import type { EmuContext, HandlerMap } from './http/types.js';
+import { billingHandlers } from './billing/handlers.js';
+import { blueprintHandlers } from './blueprints/handlers.js';
+import { clusterHandlers } from './clusters/handlers.js';
+import type { HandlerMap } from './http/types.js';
+import { identityHandlers } from './identity/handlers.js';
+import { paasHandlers } from './paas/handlers.js';
+
+export { failResource } from './paas/controls.js';
 
 /**
- * Every handler of the emulator keyed by operationId: identity, clusters and blueprints here,
- * plus the paas and billing maps. Startup checks that this map and the OpenAPI document agree.
+ * Every handler of the emulator keyed by operationId: identity, clusters and blueprints, plus the
+ * paas and billing maps. Startup checks that this map and the OpenAPI document agree; a name
+ * defined by two maps is a startup error here rather than a silent override.
  */
-export const allHandlers: HandlerMap = {};
+export const allHandlers: HandlerMap = mergeMaps([
+  identityHandlers,
+  clusterHandlers,
+  blueprintHandlers,
+  paasHandlers,
+  billingHandlers,
+]);
 
-/** Drives a paas resource to `failed` (POST /_emulator/fail); undefined until paas provides it. */
-export const failResource:
-  | ((ctx: EmuContext, body: Record<string, unknown>) => unknown)
-  | undefined = undefined;
+function mergeMaps(maps: readonly HandlerMap[]): HandlerMap {
+  const out: Record<string, HandlerMap[string]> = {};
+  for (const map of maps) {
+    for (const [id, handler] of Object.entries(map)) {
+      if (id in out) throw new Error(`two handlers for operationId ${id}`);
+      out[id] = handler;
+    }
+  }
+  return out;
+}

@@ -72,7 +72,9 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   const doc = rewriteGroups(loadDocument(), groups);
   const operations = listOperations(doc);
   const handlers = options.handlers ?? allHandlers;
-  for (const problem of checkHandlers(operations, handlers)) options.logger?.warn(problem);
+  const problems = checkHandlers(operations, handlers);
+  if (problems.length > 0)
+    throw new Error(`emulator handlers and API disagree: ${problems.join('; ')}`);
   const seed = loadSeed(options.seedFile);
   const store = openStore(options.dataFile);
   const saved = store.get<{ offsetMs: number }>('meta', 'clock');

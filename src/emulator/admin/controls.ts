@@ -19,7 +19,7 @@ export interface AdminDeps {
   /** Persists the clock offset after an advance. */
   readonly saveClock: () => void;
   /** Drives a resource to `failed` (the paas module's control), when available. */
-  readonly fail?: (ctx: EmuContext, body: Record<string, unknown>) => unknown;
+  readonly fail?: (ctx: EmuContext, body: Record<string, unknown>) => EmuResponse;
 }
 
 type Control = (
@@ -114,7 +114,7 @@ function issueKey(deps: AdminDeps, _b: Record<string, unknown>, m: RegExpExecArr
 
 function failResource(deps: AdminDeps, body: Record<string, unknown>): EmuResponse {
   if (!deps.fail) throw new ApiError(501, 'internal', 'failing resources is not available');
-  return json(deps.fail(deps.ctx, body) ?? { status: 'failed' });
+  return deps.fail(deps.ctx, body);
 }
 
 function faultSpec(body: Record<string, unknown>): FaultSpec {
