@@ -49,7 +49,9 @@ function groupsHandler(add: boolean): Handler {
   return (req, ctx) => {
     const user = findUser(ctx, req.principal, req.params.accountId!);
     const refs = req.body as GroupRef[];
-    refs.forEach((ref, i) => known(ctx, 'groups', ref, `[${i}]`));
+    refs.forEach((ref, i) => {
+      known(ctx, 'groups', ref, `[${i}]`);
+    });
     ctx.store.transaction(() => {
       for (const ref of refs) {
         const key = `${user.id}/${ref.id}`;
