@@ -66,7 +66,22 @@ function distance(a: string, b: string): number {
 }
 
 const list = (xs: readonly unknown[]) => xs.map((x) => String(x)).join(', ');
-const typeName = (v: unknown) => (v === null ? 'null' : Array.isArray(v) ? 'a list' : typeof v);
+const A: Record<string, string> = {
+  string: 'a string',
+  integer: 'an integer',
+  number: 'a number',
+  boolean: 'true or false',
+  object: 'a mapping',
+  array: 'a list',
+  null: 'null',
+};
+const typeName = (v: unknown) =>
+  v === null ? 'null' : Array.isArray(v) ? 'a list' : (A[typeof v] ?? typeof v);
+const expected = (t: unknown) =>
+  String(t)
+    .split(',')
+    .map((x) => A[x] ?? x)
+    .join(' or ');
 
 /**
  * Turns ajv's errors for one document into diagnostics a person understands, each at the
@@ -80,8 +95,11 @@ export function schemaDiagnostics(
 ): Diagnostic[] {
   const out: Diagnostic[] = [];
   const seen = new Set<string>();
+  // A value of the wrong type also fails its enum or format; the type is the one that matters.
+  const wrongType = new Set(errors.filter((e) => e.keyword === 'type').map((e) => e.instancePath));
   for (const e of errors) {
     if (e.keyword === 'if' || e.keyword === 'allOf' || e.keyword === 'anyOf') continue;
+    if (e.keyword !== 'type' && e.keyword !== 'required' && wrongType.has(e.instancePath)) continue;
     const base = pointerToPath(e.instancePath, doc.data);
     let path = base;
     let code: DiagnosticCode = 'invalid-value';
@@ -117,14 +135,17 @@ export function schemaDiagnostics(
         const allowed = p.allowedValues as unknown[];
         const got = valueAt(doc.data, base);
         const hint = typeof got === 'string' ? closest(got, allowed.map(String)) : undefined;
-        message = `${about}must be one of ${list(allowed)}${hint ? ` (did you mean ${hint}?)` : ''}`;
+        message =
+          allowed.length === 1
+            ? `${about}must be ${String(allowed[0])}`
+            : `${about}must be one of ${list(allowed)}${hint ? ` (did you mean ${hint}?)` : ''}`;
         break;
       }
       case 'const':
         message = `${about}must be ${String(p.allowedValue)}`;
         break;
       case 'type':
-        message = `${about}must be ${String(p.type).replace(',', ' or ')}, not ${typeName(valueAt(doc.data, base))}`;
+        message = `${about}must be ${expected(p.type)}, not ${typeName(valueAt(doc.data, base))}`;
         break;
       case 'format':
         message = `${about}must be ${FORMATS[String(p.format)]?.means ?? `in ${String(p.format)} format`}`;
@@ -132,10 +153,10 @@ export function schemaDiagnostics(
       default:
         message = `${about}${e.message ?? 'is invalid'}`;
     }
+    // The schema's own message explains a value; a wrong type or field keeps the generic one.
     if (
       typeof custom === 'string' &&
-      e.keyword !== 'required' &&
-      e.keyword !== 'additionalProperties'
+      !['type', 'required', 'additionalProperties'].includes(e.keyword)
     ) {
       message = custom.startsWith(about.trim()) ? custom : `${about}${custom}`;
     }
