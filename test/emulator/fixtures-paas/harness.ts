@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { billingHandlers } from '../../../src/emulator/billing/handlers.js';
 import { allHandlers } from '../../../src/emulator/handlers.js';
+import { hashKey } from '../../../src/emulator/http/auth.js';
 import type { EmuContext } from '../../../src/emulator/http/types.js';
 import {
   DEFAULT_TRANSITION_SECONDS,
@@ -22,6 +23,8 @@ export interface PaasHarness {
   readonly emu: RunningEmulator;
   /** Calls the API with the admin key (`X-SERVICE-API-KEYID` unless `header` says otherwise). */
   call(method: string, path: string, body?: unknown, header?: string): Promise<Reply>;
+  /** Calls the API with another key (see {@link userWithRole}). */
+  callAs(key: string, method: string, path: string, body?: unknown): Promise<Reply>;
   /** Calls the API without any key. */
   anonymous(method: string, path: string): Promise<Reply>;
   /** Advances the emulator clock through the test control. */
@@ -82,6 +85,7 @@ export async function startPaas(): Promise<PaasHarness> {
     ctx,
     call: (method, path, body, header = 'X-SERVICE-API-KEYID') =>
       send(method, path, { [header]: apiKey }, body),
+    callAs: (key, method, path, body) => send(method, path, { 'x-api-key': key }, body),
     anonymous: (method, path) => send(method, path, {}),
     advance: async (seconds) => {
       const r = await send('POST', '/_emulator/clock/advance', {}, { seconds });
@@ -185,4 +189,23 @@ export async function createWorkspace(h: PaasHarness, name = 'ws'): Promise<void
     metadata: { name, project: 'platform' },
   });
   if (r.status !== 200) throw new Error(`workspace create failed: ${r.status}`);
+}
+
+/**
+ * Seeds (in-process) a non-admin user of org-acme with a key and, when `role` is given, that role
+ * on project `platform`. Returns the key; it is never printed.
+ */
+export function userWithRole(h: PaasHarness, id: string, role?: string): string {
+  const key = `user_${randomBytes(12).toString('hex')}`;
+  h.ctx.store.put('users', id, { id, username: `${id}@acme.example`, organizationId: 'org-acme' });
+  h.ctx.store.put('apikeys', hashKey(key), { hash: hashKey(key), accountId: id });
+  if (role) {
+    h.ctx.store.put('assignments', `${id}/platform/${role}`, {
+      accountId: id,
+      project: 'platform',
+      roleId: role,
+      roleName: role,
+    });
+  }
+  return key;
 }
