@@ -88,13 +88,14 @@ export class ControllerMetrics {
   };
 
   /** Replaces the per-kind resource gauge with the last run's view; counts drift. */
-  resources(resources: readonly ResourceReport[]): void {
+  resources(resources: readonly ResourceReport[], drift: readonly string[]): void {
     this.#resources.reset();
     for (const r of resources) {
       const status = r.action === 'noop' ? 'in-sync' : r.outcome;
       this.#resources.inc({ kind: r.kind, status });
-      if (r.reason === 'drift') this.#drift.inc({ kind: r.kind });
     }
+    // Identity keys start with the kind (`Workspace/platform/dev`).
+    for (const key of drift) this.#drift.inc({ kind: key.split('/')[0] ?? 'unknown' });
   }
 
   applied(revision: string, atMs: number): void {

@@ -28,6 +28,8 @@ export interface RunRequest {
   readonly mode: 'apply' | 'plan';
   /** Pruning as `apply --prune`, with the engine's own guards. */
   readonly prune: boolean;
+  /** Correct drift (true) or only report it (false). */
+  readonly selfHeal: boolean;
   /** Resources in backoff: their actions are not started in this run. */
   readonly skipKeys: readonly string[];
 }
@@ -51,6 +53,10 @@ export interface RunReport {
   readonly inventory: readonly string[];
   /** Diagnostics from planning (e.g. an immutable field changed). */
   readonly diagnostics: readonly ControllerDiagnostic[];
+  /** Keys of resources changed on the platform outside git (corrected or only reported). */
+  readonly drift: readonly string[];
+  /** True when the plan had errors and nothing was changed. */
+  readonly blocked: boolean;
   /** True when the signal stopped the run before every action started. */
   readonly interrupted: boolean;
 }

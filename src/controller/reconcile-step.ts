@@ -108,8 +108,7 @@ export async function reconcileStep(
     // 4. Decide the mode: suspended and dry-run only plan; a revision yielding nothing never prunes.
     const suspended = options.suspend || snap.suspendFile;
     status.suspended = suspended;
-    const newRevision = target.revision !== status.lastAppliedRevision;
-    const applying = !suspended && !options.dryRun && (options.selfHeal || newRevision);
+    const applying = !suspended && !options.dryRun;
     const now = clock.now();
     const skipKeys = backoff.waiting(now).filter((k) => k !== RUN_KEY);
     // 5. Run: the engine's own run function, bounded by the run timeout.
@@ -124,13 +123,14 @@ export async function reconcileStep(
           revision: target.revision,
           mode: applying ? 'apply' : 'plan',
           prune: options.prune && validation.manifestCount > 0,
+          selfHeal: options.selfHeal,
           skipKeys,
         },
         s,
       ),
     );
     // 6. Record: status, metrics, per-resource backoff.
-    result = record(report, applying, target.revision, ports);
+    result = record(report, applying, target.revision, ports, options);
     return requeue(result, options.intervalMs);
   } catch (err) {
     const message = err instanceof PlatctlError ? err.message : redact(String(err));

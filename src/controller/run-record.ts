@@ -37,6 +37,7 @@ export function record(
   applying: boolean,
   revision: string,
   ports: StepPorts,
+  options: { readonly selfHeal: boolean },
 ): RunResult {
   const { status, metrics, backoff, logger, clock } = ports;
   const now = clock.now();
@@ -55,7 +56,7 @@ export function record(
     if (r.action !== 'noop') {
       logger.info(
         {
-          event: r.reason === 'drift' ? 'drift' : 'resource',
+          event: 'resource',
           revision,
           resource: r.key,
           action: r.action,
@@ -65,15 +66,21 @@ export function record(
       );
     }
   }
-  metrics.resources(report.resources);
+  metrics.resources(report.resources, report.drift);
   status.resources = [...report.resources];
   status.inventory = [...report.inventory];
-  status.drift = report.resources.filter((r) => r.reason === 'drift').map((r) => r.key);
+  status.drift = [...report.drift];
+  for (const key of report.drift) {
+    logger.warn(
+      { event: 'drift', revision, resource: key, corrected: applying && options.selfHeal },
+      applying && options.selfHeal ? 'drift corrected' : 'drift detected (not corrected)',
+    );
+  }
   status.lastDiagnostics = [...status.lastDiagnostics, ...report.diagnostics];
   status.lastAttemptedRevision = revision;
   let result: RunResult;
   if (report.interrupted) result = 'interrupted';
-  else if (failed) result = 'failed';
+  else if (failed || report.blocked) result = 'failed';
   else if (!applying) result = 'planned';
   else result = 'succeeded';
   if (result === 'succeeded') {

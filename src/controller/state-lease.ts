@@ -1,5 +1,10 @@
 import { PlatctlError } from '../core/errors.js';
-import { describeHolder, type LeaseHandle, type LeaseHolder, type StateStore } from '../state/index.js';
+import {
+  describeHolder,
+  type LeaseHandle,
+  type LeaseHolder,
+  type StateStore,
+} from '../state/index.js';
 import type { LeasePort } from './ports.js';
 
 /**

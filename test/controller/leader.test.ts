@@ -53,7 +53,14 @@ describe('leader election and shutdown', () => {
       await new Promise((r) => signal.addEventListener('abort', r));
       await new Promise((r) => setTimeout(r, 30)); // the action in flight completes
       finishedAfterAbort = true;
-      return { resources: [], inventory: [], diagnostics: [], interrupted: true };
+      return {
+        resources: [],
+        inventory: [],
+        diagnostics: [],
+        drift: [],
+        blocked: false,
+        interrupted: true,
+      };
     });
     const p = loopPorts(new FakeSource(), run.run, board.port('a'));
     const loop = new ControllerLoop(baseOptions, p.ports);

@@ -67,15 +67,12 @@ describe('controller loop', () => {
     expect(status.lastAppliedRevision).toBe('r4');
   });
 
-  it('without self-heal only plans an unchanged revision; dry-run and suspend always plan', async () => {
+  it('passes self-heal to the engine; dry-run and suspend only plan', async () => {
     const a = makeLoop({ selfHeal: false });
     let step = nextStep(a.loop);
     void a.loop.start();
     await step;
-    step = nextStep(a.loop);
-    a.loop.trigger('interval');
-    expect((await step).result).toBe('planned');
-    expect(a.calls.map((c) => c.mode)).toEqual(['apply', 'plan']);
+    expect(a.calls[0]).toMatchObject({ mode: 'apply', selfHeal: false });
 
     const b = makeLoop({ dryRun: true });
     step = nextStep(b.loop);
@@ -117,6 +114,8 @@ describe('controller loop', () => {
       ],
       inventory: [],
       diagnostics: [],
+      drift: [],
+      blocked: false,
       interrupted: false,
     }));
     const { loop, status, calls } = makeLoop({ backoff: { baseMs: 5_000, maxMs: 5_000 } }, run);
@@ -152,7 +151,14 @@ describe('controller loop', () => {
       (_req, signal) =>
         new Promise((resolve) => {
           signal.addEventListener('abort', () =>
-            resolve({ resources: [], inventory: [], diagnostics: [], interrupted: true }),
+            resolve({
+              resources: [],
+              inventory: [],
+              diagnostics: [],
+              drift: [],
+              blocked: false,
+              interrupted: true,
+            }),
           );
         }),
     );

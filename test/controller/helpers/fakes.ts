@@ -88,7 +88,14 @@ export function recordingRun(
   const run: ReconcileRun = async (req, signal) => {
     calls.push(req);
     if (respond) return respond(req, signal);
-    return { resources: [], inventory: [], diagnostics: [], interrupted: false };
+    return {
+      resources: [],
+      inventory: [],
+      diagnostics: [],
+      drift: [],
+      blocked: false,
+      interrupted: false,
+    };
   };
   return { run, calls };
 }

@@ -1,0 +1,194 @@
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { type Clock, systemClock } from '../core/clock.js';
+import { createLogger, type Logger } from '../core/logger.js';
+import { createApiClient, createProviderRegistry, resolveSecret } from '../providers/index.js';
+import { openStateStore, processHolder, type StateStore } from '../state/index.js';
+import { DirectorySource } from './dir-source.js';
+import { engineRun, validateManifests } from './engine-adapter.js';
+import { type GitCredentialInput, resolveGitAuth } from './git-credentials.js';
+import { GitSource } from './git-source.js';
+import { ControllerLoop } from './loop.js';
+import { ControllerMetrics } from './metrics.js';
+import type { ReconcileRun } from './ports.js';
+import type { StepOptions } from './reconcile-step.js';
+import { createControllerServer, listen } from './server.js';
+import type { Source } from './source.js';
+import { stateStoreLease } from './state-lease.js';
+import { type ControllerStatus, initialStatus } from './status.js';
+
+/** Where desired state comes from. */
+export type SourceConfig =
+  | ({
+      readonly kind: 'git';
+      readonly repo: string;
+      readonly branch: string;
+      readonly path: string;
+    } & GitCredentialInput)
+  | { readonly kind: 'dir'; readonly dir: string; readonly debounceMs?: number };
+
+/** Everything a controller needs; the CLI builds it from flags, tests directly. */
+export interface ControllerConfig extends StepOptions {
+  readonly source: SourceConfig;
+  readonly cacheDir: string;
+  readonly statePath: string;
+  /** `host:port` of the HTTP server (`127.0.0.1:0` picks a free port). */
+  readonly listen: string;
+  readonly webhookSecret?: string;
+  readonly api: {
+    readonly baseUrl: string;
+    readonly apiKey: string;
+    readonly rps?: number;
+    readonly concurrency?: number;
+  };
+  readonly maxDeletes?: number;
+  /** The state lease's lifetime without renewal; a standby takes over this long after a crash. @default 15000 */
+  readonly leaseTtlMs?: number;
+  readonly backoff?: { readonly baseMs: number; readonly maxMs: number };
+  readonly wait?: { readonly pollMs: number; readonly timeoutMs: number };
+  /** Holder label in the lease (`controller:<host>:<pid>:<uuid>`). */
+  readonly holderLabel?: string;
+  readonly clock?: Clock;
+  readonly logger?: Logger;
+  /** Replaces the engine run (tests of the wiring only). */
+  readonly run?: ReconcileRun;
+}
+
+/** A started controller. */
+export interface RunningController {
+  readonly address: AddressInfo;
+  readonly status: ControllerStatus;
+  readonly loop: ControllerLoop;
+  readonly metrics: ControllerMetrics;
+  /** Graceful: no new action, the running step recorded, lease released, server closed. */
+  stop(): Promise<void>;
+}
+
+async function createSource(config: ControllerConfig): Promise<Source> {
+  const s = config.source;
+  if (s.kind === 'dir') {
+    return new DirectorySource({
+      dir: s.dir,
+      cacheDir: config.cacheDir,
+      ...(s.debounceMs ? { debounceMs: s.debounceMs } : {}),
+    });
+  }
+  return new GitSource({
+    repo: s.repo,
+    branch: s.branch,
+    path: s.path,
+    cacheDir: config.cacheDir,
+    auth: await resolveGitAuth(s),
+  });
+}
+
+/**
+ * Wires and starts a controller (I/O): source, state store, API client with metrics hooks, the
+ * engine's run, the loop with leader election, and the HTTP server. Resolves once listening; the
+ * loop runs in the background until {@link RunningController.stop}.
+ */
+export async function startController(config: ControllerConfig): Promise<RunningController> {
+  const clock = config.clock ?? systemClock;
+  const logger = (config.logger ?? createLogger()).child({ component: 'controller' });
+  const source = await createSource(config);
+  const status = initialStatus(source.description, {
+    suspended: config.suspend,
+    dryRun: config.dryRun,
+    selfHeal: config.selfHeal,
+  });
+  const metrics = new ControllerMetrics();
+  const holder = processHolder(config.holderLabel ?? 'controller');
+  const ttlMs = config.leaseTtlMs ?? 15_000;
+  let state: StateStore | undefined;
+  try {
+    state = openStateStore(config.statePath, { clock });
+    const api = createApiClient({
+      baseUrl: config.api.baseUrl,
+      apiKey: config.api.apiKey,
+      ...(config.api.rps !== undefined ? { rps: config.api.rps } : {}),
+      ...(config.api.concurrency !== undefined ? { concurrency: config.api.concurrency } : {}),
+      clock,
+      onRequest: metrics.onRequest,
+      onRetry: metrics.onRetry,
+    });
+    const run =
+      config.run ??
+      engineRun({
+        api,
+        providers: createProviderRegistry(),
+        state,
+        clock,
+        holder,
+        logger,
+        resolveSecret: (s) => resolveSecret(s),
+        ...(config.maxDeletes !== undefined ? { maxDeletes: config.maxDeletes } : {}),
+        ...(config.api.concurrency !== undefined ? { concurrency: config.api.concurrency } : {}),
+        ...(config.wait ? { wait: config.wait } : {}),
+      });
+    const loop = new ControllerLoop(
+      {
+        ...config,
+        backoff: config.backoff ?? { baseMs: 5_000, maxMs: 300_000 },
+        leasePollMs: Math.max(10, Math.floor(ttlMs / 3)),
+      },
+      {
+        source,
+        validate: validateManifests,
+        run,
+        clock,
+        logger,
+        metrics,
+        status,
+        lease: stateStoreLease(state, holder, { ttlMs }),
+      },
+    );
+    const server = createControllerServer({
+      status,
+      metrics,
+      logger,
+      ready: () => loop.ready,
+      trigger: (reason) => loop.trigger(reason),
+      ...(config.webhookSecret !== undefined ? { webhookSecret: config.webhookSecret } : {}),
+    });
+    const address = await listen(server, config.listen);
+    logger.info(
+      {
+        event: 'started',
+        source: source.description,
+        listen: `${address.address}:${address.port}`,
+      },
+      'controller started',
+    );
+    const unwatch = source.watch?.(() => loop.trigger('file change'));
+    const running = loop.start();
+    const openState = state;
+    let stopping: Promise<void> | undefined;
+    return {
+      address,
+      status,
+      loop,
+      metrics,
+      stop: () => {
+        stopping ??= (async () => {
+          await loop.stop();
+          await running;
+          await unwatch?.();
+          await new Promise<void>((r) => {
+            server.close(() => r());
+            server.closeAllConnections();
+          });
+          openState.close();
+        })();
+        return stopping;
+      },
+    };
+  } catch (err) {
+    state?.close();
+    throw err;
+  }
+}
+
+/** The default cache directory next to the state store. */
+export function defaultCacheDir(statePath: string): string {
+  return join(statePath === ':memory:' ? '.platctl' : join(statePath, '..'), 'controller-cache');
+}

@@ -1,0 +1,143 @@
+import { relative } from 'node:path';
+import type { Clock } from '../core/clock.js';
+import { PlatctlError } from '../core/errors.js';
+import type { Logger } from '../core/logger.js';
+import { loadAndValidate } from '../manifests/index.js';
+import type { SecretSource } from '../manifests/types.js';
+import { createProjectDirectory } from '../providers/index.js';
+import type { ApiClient, ProviderRegistry } from '../providers/types.js';
+import { type LoadPort, type ManifestDiagnostic, reconcile } from '../reconcile/run.js';
+import type { LeaseHolder, StateStore } from '../state/index.js';
+import type { ControllerDiagnostic, ReconcileRun, ResourceReport, ValidatePort } from './ports.js';
+
+/** Variables never offered to `${VAR}` in manifests: a manifest must not be able to read them. */
+const HIDDEN_ENV = /^(PLATCTL_API_KEY|PLATCTL_GIT_TOKEN|PLATCTL_WEBHOOK_SECRET)$/;
+
+/** The manifests stage with the controller's own secrets hidden from variable substitution. */
+export const controllerLoad: LoadPort = (input) =>
+  loadAndValidate({
+    ...input,
+    env: Object.fromEntries(Object.entries(process.env).filter(([k]) => !HIDDEN_ENV.test(k))),
+  });
+
+function toDiagnostic(d: ManifestDiagnostic, dir: string): ControllerDiagnostic {
+  const file = d.file !== undefined ? relative(dir, d.file) || d.file : undefined;
+  const at =
+    file !== undefined ? [file, d.line, d.col].filter((x) => x !== undefined).join(':') : undefined;
+  return { severity: d.severity, code: d.code, message: d.message, ...(at ? { at } : {}) };
+}
+
+/** Validates a snapshot with the same loader the engine uses (file I/O only). */
+export const validateManifests: ValidatePort = async (dir) => {
+  const r = await controllerLoad({ paths: [dir] });
+  return {
+    ok: !r.diagnostics.some((d) => d.severity === 'error'),
+    manifestCount: r.manifests.length,
+    diagnostics: r.diagnostics.map((d) => toDiagnostic(d, dir)),
+  };
+};
+
+/** What the engine needs that lives as long as the controller. */
+export interface EngineDeps {
+  readonly api: ApiClient;
+  readonly providers: ProviderRegistry;
+  readonly state: StateStore;
+  readonly clock: Clock;
+  /** This replica's lease holder; the loop holds the lease before each run. */
+  readonly holder: LeaseHolder;
+  readonly logger: Logger;
+  readonly resolveSecret: (source: SecretSource) => Promise<string>;
+  readonly maxDeletes?: number;
+  readonly concurrency?: number;
+  readonly wait?: { readonly pollMs: number; readonly timeoutMs: number };
+}
+
+/**
+ * The loop's {@link ReconcileRun} on top of the engine's `reconcile()`: the very run `apply`
+ * performs, with the lease already held by the controller. A shutdown is a soft stop (running
+ * actions finish); the run timeout also interrupts waits in flight.
+ */
+export function engineRun(deps: EngineDeps): ReconcileRun {
+  return async (req, signal) => {
+    const hard = new AbortController();
+    const onAbort = () => {
+      if (signal.reason instanceof PlatctlError && signal.reason.code === 'timeout') {
+        hard.abort(signal.reason);
+      }
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    try {
+      const result = await reconcile(
+        {
+          paths: [req.dir],
+          mode: req.mode,
+          prune: req.prune,
+          selfHeal: req.selfHeal,
+          leaseHeld: true,
+          ...(deps.maxDeletes !== undefined ? { maxDeletes: deps.maxDeletes } : {}),
+          ...(deps.concurrency !== undefined ? { concurrency: deps.concurrency } : {}),
+        },
+        {
+          load: controllerLoad,
+          api: deps.api,
+          providers: deps.providers,
+          state: deps.state,
+          clock: deps.clock,
+          resolveSecret: deps.resolveSecret,
+          // A fresh directory per run: projects created since the last run are seen.
+          projectId: createProjectDirectory(deps.api),
+          holder: deps.holder,
+          logger: deps.logger,
+          signal,
+          hardSignal: hard.signal,
+          ...(deps.wait ? { wait: deps.wait } : {}),
+          events: (e) => {
+            if (e.type === 'start') {
+              deps.logger.info(
+                {
+                  event: 'action-start',
+                  revision: req.revision,
+                  resource: e.action.key,
+                  action: e.action.type,
+                },
+                e.action.reason.message,
+              );
+            }
+          },
+        },
+      );
+      if (result.status === 'invalid') {
+        throw new PlatctlError('invalid-manifests', 'the manifests do not validate');
+      }
+      const resources: ResourceReport[] = (result.plan?.actions ?? []).map((a) => {
+        const o = result.outcomes?.[a.id];
+        return {
+          key: a.key,
+          kind: a.target.kind,
+          action: a.type,
+          reason: a.reason.code,
+          message: a.reason.message,
+          outcome: o?.status ?? 'planned',
+          ...(o?.status === 'failed' ? { error: o.error } : {}),
+        };
+      });
+      const planDiags = result.plan?.diagnostics ?? [];
+      const drift = new Set(resources.filter((r) => r.reason === 'drift').map((r) => r.key));
+      for (const d of planDiags) if (d.message.startsWith('drift')) drift.add(d.key);
+      return {
+        resources,
+        inventory: deps.state.inventory().map((e) => e.key),
+        diagnostics: planDiags.map((d) => ({
+          severity: d.severity,
+          code: 'plan',
+          message: `${d.key}: ${d.message}`,
+        })),
+        drift: [...drift],
+        blocked: result.status === 'blocked',
+        interrupted: result.status === 'aborted',
+      };
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+    }
+  };
+}

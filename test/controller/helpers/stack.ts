@@ -1,0 +1,153 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
+import {
+  type ControllerConfig,
+  type RunningController,
+  startController,
+} from '../../../src/controller/controller.js';
+import type { StepOutcome } from '../../../src/controller/reconcile-step.js';
+import { createLogger } from '../../../src/core/logger.js';
+import { type RunningEmulator, startEmulator } from '../../../src/emulator/index.js';
+import { createGitRemote, type GitRemote } from './git-remote.js';
+
+export const API_KEY = 'emu-admin-key-5f3c9a1b7d';
+export const GIT_TOKEN = 'git-token-e2e-8c1d4b';
+export const WEBHOOK_SECRET = 'webhook-secret-e2e-2a7f';
+
+/** An emulator, a bare git remote and a place for controllers' state; all torn down by `close`. */
+export interface Stack {
+  readonly root: string;
+  readonly emulator: RunningEmulator;
+  readonly remote: GitRemote;
+  /** Every log line of every controller started through {@link Stack.controller}. */
+  readonly logs: string[];
+  controller(overrides?: Partial<ControllerConfig>): Promise<RunningController>;
+  /** Plain request to the emulator with the admin key. */
+  api(method: string, path: string, body?: unknown): Promise<{ status: number; body: unknown }>;
+  journal(): Promise<JournalEntry[]>;
+  close(): Promise<void>;
+}
+
+export interface JournalEntry {
+  readonly seq: number;
+  readonly method: string;
+  readonly path: string;
+  readonly status: number;
+  readonly query: Record<string, string>;
+}
+
+export async function createStack(): Promise<Stack> {
+  const root = await mkdtemp(join(tmpdir(), 'platctl-ctl-e2e-'));
+  const emulator = await startEmulator({ port: 0, apiKey: API_KEY, admin: true });
+  const remote = await createGitRemote(join(root, 'git'));
+  const logs: string[] = [];
+  const controllers: RunningController[] = [];
+  let n = 0;
+  const api: Stack['api'] = async (method, path, body) => {
+    const res = await fetch(`${emulator.url}${path}`, {
+      method,
+      headers: { 'x-api-key': API_KEY, 'content-type': 'application/json' },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+    const text = await res.text();
+    return { status: res.status, body: text ? JSON.parse(text) : null };
+  };
+  return {
+    root,
+    emulator,
+    remote,
+    logs,
+    api,
+    async controller(overrides = {}) {
+      n++;
+      const destination = new Writable({
+        write(chunk, _e, cb) {
+          logs.push(...String(chunk).split('\n').filter(Boolean));
+          cb();
+        },
+      });
+      const c = await startController({
+        source: {
+          kind: 'git',
+          repo: remote.bare,
+          branch: 'main',
+          path: 'platform/',
+          token: GIT_TOKEN,
+        },
+        cacheDir: join(root, `cache-${n}`),
+        statePath: join(root, 'state.db'),
+        listen: '127.0.0.1:0',
+        webhookSecret: WEBHOOK_SECRET,
+        api: { baseUrl: emulator.url, apiKey: API_KEY },
+        intervalMs: 60_000,
+        runTimeoutMs: 20_000,
+        selfHeal: true,
+        dryRun: false,
+        suspend: false,
+        prune: true,
+        leaseTtlMs: 600,
+        backoff: { baseMs: 50, maxMs: 500 },
+        wait: { pollMs: 20, timeoutMs: 10_000 },
+        logger: createLogger({ destination, level: 'debug' }),
+        ...overrides,
+      });
+      controllers.push(c);
+      return c;
+    },
+    async journal() {
+      const r = await fetch(`${emulator.url}/_emulator/journal`);
+      return ((await r.json()) as { entries: JournalEntry[] }).entries;
+    },
+    async close() {
+      await Promise.all(controllers.map((c) => c.stop()));
+      await emulator.close();
+      await rm(root, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Waits for the controller's next step whose outcome matches; bounded. */
+export function nextStep(
+  c: RunningController,
+  pred: (o: StepOutcome) => boolean = () => true,
+  ms = 15_000,
+): Promise<StepOutcome> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      off();
+      reject(new Error(`no matching step within ${ms} ms (last: ${c.status.lastResult})`));
+    }, ms);
+    const off = c.loop.onStep((o) => {
+      if (!pred(o)) return;
+      clearTimeout(timer);
+      off();
+      resolve(o);
+    });
+  });
+}
+
+/** GETs a path of a controller's HTTP server. */
+export async function get(
+  c: RunningController,
+  path: string,
+): Promise<{ status: number; text: string }> {
+  const res = await fetch(`http://127.0.0.1:${c.address.port}${path}`);
+  return { status: res.status, text: await res.text() };
+}
+
+export const WORKSPACES = '/apis/paas.envmgmt.io/v1/projects/platform/workspaces';
+
+/** A workspace manifest in project `platform`. */
+export function workspaceYaml(name: string, description: string): string {
+  return [
+    'apiVersion: paas.envmgmt.io/v1',
+    'kind: Workspace',
+    'metadata:',
+    `  name: ${name}`,
+    '  project: platform',
+    `  description: ${description}`,
+    '',
+  ].join('\n');
+}
