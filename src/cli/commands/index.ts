@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { registerEmulator } from './emulator.js';
 import { registerValidate } from './validate.js';
 
 /**
@@ -6,4 +7,4 @@ import { registerValidate } from './validate.js';
  */
 export type RegisterCommand = (program: Command) => void;
 
-export const commands: readonly RegisterCommand[] = [registerValidate];
+export const commands: readonly RegisterCommand[] = [registerValidate, registerEmulator];

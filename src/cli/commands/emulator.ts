@@ -1,0 +1,91 @@
+import type { Command } from 'commander';
+import { PlatctlError } from '../../core/errors.js';
+import { createLogger } from '../../core/logger.js';
+import type { TransitionName } from '../../emulator/http/types.js';
+import { DEFAULT_TRANSITION_SECONDS, startEmulator } from '../../emulator/index.js';
+
+interface EmulatorFlags {
+  port: string;
+  host: string;
+  apiKey?: string;
+  admin?: boolean;
+  data?: string;
+  seed?: string;
+  clockSpeed?: string;
+  transitionSeconds?: string;
+  infraGroup?: string;
+  paasGroup?: string;
+  billingGroup?: string;
+}
+
+/** Parses `vpc-deploy=5,compute-provision=10`; throws a usage error naming the bad entry. */
+export function parseTransitions(text: string): Partial<Record<TransitionName, number>> {
+  const out: Partial<Record<TransitionName, number>> = {};
+  for (const pair of text.split(',').filter((p) => p.trim() !== '')) {
+    const [name, value] = pair.split('=').map((s) => s.trim());
+    const seconds = Number(value);
+    if (!name || !(name in DEFAULT_TRANSITION_SECONDS) || value === '' || !(seconds >= 0)) {
+      const names = Object.keys(DEFAULT_TRANSITION_SECONDS).join(', ');
+      throw new PlatctlError('usage', `bad --transition-seconds entry "${pair}" (names: ${names})`);
+    }
+    out[name as TransitionName] = seconds;
+  }
+  return out;
+}
+
+/** `platctl emulator`: runs the platform emulator until SIGINT/SIGTERM. Prints the URL, never the key. */
+export function registerEmulator(program: Command): void {
+  program
+    .command('emulator')
+    .description('Run the platform emulator (the whole API, in memory or in a SQLite file)')
+    .option('--port <port>', 'port to listen on (0: any free port)', '8080')
+    .option('--host <host>', 'address to listen on', '127.0.0.1')
+    .option('--api-key <key>', 'key of the seeded org admin (prefer PLATCTL_EMULATOR_API_KEY)')
+    .option('--admin', 'serve the /_emulator/ test controls')
+    .option('--data <file>', 'keep state in this SQLite file')
+    .option('--seed <file>', 'YAML seed replacing the built-in one')
+    .option('--clock-speed <n>', 'emulated seconds per real second', '1')
+    .option('--transition-seconds <list>', 'e.g. vpc-deploy=5,compute-provision=10')
+    .option('--infra-group <group>', 'API group of clusters')
+    .option('--paas-group <group>', 'API group of services, workspaces and compute')
+    .option('--billing-group <group>', 'API group of billing metrics')
+    .action(async (flags: EmulatorFlags) => {
+      const apiKey = flags.apiKey ?? process.env.PLATCTL_EMULATOR_API_KEY;
+      if (!apiKey)
+        throw new PlatctlError(
+          'usage',
+          'an API key is required: set PLATCTL_EMULATOR_API_KEY or --api-key',
+        );
+      const port = Number(flags.port);
+      const clockSpeed = Number(flags.clockSpeed ?? '1');
+      if (!Number.isInteger(port) || port < 0 || port > 65535)
+        throw new PlatctlError('usage', `bad --port ${flags.port}`);
+      if (!(clockSpeed > 0))
+        throw new PlatctlError('usage', `bad --clock-speed ${flags.clockSpeed}`);
+      const emu = await startEmulator({
+        apiKey,
+        port,
+        host: flags.host,
+        admin: flags.admin === true,
+        clockSpeed,
+        logger: createLogger({ base: { component: 'emulator' } }),
+        ...(flags.data ? { dataFile: flags.data } : {}),
+        ...(flags.seed ? { seedFile: flags.seed } : {}),
+        ...(flags.transitionSeconds
+          ? { transitionSeconds: parseTransitions(flags.transitionSeconds) }
+          : {}),
+        groups: { infra: flags.infraGroup, paas: flags.paasGroup, billing: flags.billingGroup },
+      });
+      process.stdout.write(`platform emulator listening on ${emu.url} (docs: ${emu.url}/docs)\n`);
+      await new Promise<void>((resolve) => {
+        const stop = () => {
+          process.off('SIGINT', stop);
+          process.off('SIGTERM', stop);
+          emu.close().then(resolve, resolve);
+        };
+        process.on('SIGINT', stop);
+        process.on('SIGTERM', stop);
+      });
+      process.stdout.write('platform emulator stopped\n');
+    });
+}
