@@ -2,6 +2,8 @@
 
 export type { ApiClientOptions, RequestEvent, RetryEvent } from './client/api-client.js';
 export { createApiClient, DEFAULT_GROUPS } from './client/api-client.js';
+export type { Connection, ConnectionInput } from './client/connection.js';
+export { resolveConnection } from './client/connection.js';
 export { ApiError, NetworkError, RequestTimeoutError } from './client/errors.js';
 export { createProjectDirectory } from './project-directory.js';
 export { createProviderRegistry } from './registry.js';

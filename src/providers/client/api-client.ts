@@ -199,12 +199,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (failure.type === 'network') {
       return new NetworkError(req.operation, `connection to the platform failed${tries}`);
     }
-    return new ApiError(
-      failure.status,
-      req.operation,
-      toErrorBody(response?.body, secrets),
-      secrets,
-    );
+    const all = [...secrets, ...(req.secrets ?? [])];
+    return new ApiError(failure.status, req.operation, toErrorBody(response?.body, all), all);
   }
 
   return { groups, request };

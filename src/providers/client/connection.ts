@@ -1,0 +1,147 @@
+import { readFile as fsReadFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'yaml';
+import { PlatctlError } from '../../core/errors.js';
+import type { SecretSource } from '../../manifests/types.js';
+import { resolveSecret } from '../secrets.js';
+import type { ApiClient } from '../types.js';
+
+/** Where platctl connects, and with which key. */
+export interface Connection {
+  readonly baseUrl: string;
+  readonly apiKey: string;
+  /** Group overrides from the profile; flags override these in turn. */
+  readonly groups: Partial<ApiClient['groups']>;
+  /** Where the base URL and key came from, for `--verbose` output (never the key). */
+  readonly source: string;
+  /** Things worth telling the user (a plain key in the config file). */
+  readonly warnings: readonly string[];
+}
+
+export interface ConnectionInput {
+  /** `--base-url`, `--api-key`, `--profile`, `--config`. */
+  readonly flags?: {
+    readonly baseUrl?: string;
+    readonly apiKey?: string;
+    readonly profile?: string;
+    readonly config?: string;
+  };
+  /** @default process.env */
+  readonly env?: Readonly<Record<string, string | undefined>>;
+  /** Reads a file as UTF-8. @default fs.promises.readFile */
+  readonly readFile?: (path: string) => Promise<string>;
+  /** @default os.homedir() */
+  readonly home?: string;
+}
+
+interface Profile {
+  baseUrl?: string;
+  apiKeyFrom?: SecretSource;
+  apiKey?: string;
+  groups?: Partial<ApiClient['groups']>;
+}
+
+/**
+ * Resolves the connection (I/O: reads the config file and key files). Precedence, per value:
+ * flags, then `PLATCTL_BASE_URL` / `PLATCTL_API_KEY`, then the profile (`--profile`,
+ * `PLATCTL_PROFILE`, else `default`) of the config file (`--config`, `PLATCTL_CONFIG`, else
+ * `$XDG_CONFIG_HOME/platctl/config.yaml` or `~/.config/platctl/config.yaml`). A profile gives the
+ * key as `apiKeyFrom: {env}` or `{file}`; a plain `apiKey` is accepted with a warning.
+ */
+export async function resolveConnection(input: ConnectionInput = {}): Promise<Connection> {
+  const env = input.env ?? process.env;
+  const flags = input.flags ?? {};
+  const read = input.readFile ?? ((p: string) => fsReadFile(p, 'utf8'));
+  const explicitConfig = flags.config ?? env.PLATCTL_CONFIG;
+  const configPath =
+    explicitConfig ??
+    join(env.XDG_CONFIG_HOME ?? join(input.home ?? homedir(), '.config'), 'platctl', 'config.yaml');
+  const profileName = flags.profile ?? env.PLATCTL_PROFILE;
+  const warnings: string[] = [];
+
+  const needProfile =
+    profileName !== undefined ||
+    (flags.baseUrl ?? env.PLATCTL_BASE_URL) === undefined ||
+    (flags.apiKey ?? env.PLATCTL_API_KEY) === undefined;
+  const profile = needProfile
+    ? await loadProfile(
+        configPath,
+        profileName,
+        explicitConfig !== undefined || profileName !== undefined,
+        read,
+      )
+    : undefined;
+
+  const baseUrl = flags.baseUrl ?? env.PLATCTL_BASE_URL ?? profile?.baseUrl;
+  let apiKey = flags.apiKey ?? env.PLATCTL_API_KEY;
+  let keySource = flags.apiKey ? '--api-key' : env.PLATCTL_API_KEY ? 'PLATCTL_API_KEY' : undefined;
+  if (apiKey === undefined && profile?.apiKeyFrom) {
+    apiKey = await resolveSecret(profile.apiKeyFrom, { env, readFile: read }).catch((err) => {
+      throw new PlatctlError('config', `profile ${profile.name}: ${(err as Error).message}`);
+    });
+    keySource = `profile ${profile.name}`;
+  } else if (apiKey === undefined && profile?.apiKey) {
+    apiKey = profile.apiKey;
+    keySource = `profile ${profile.name}`;
+    warnings.push(
+      `profile ${profile.name} in ${configPath} holds a plain apiKey; prefer apiKeyFrom: {env: ...} or {file: ...}`,
+    );
+  }
+  if (!baseUrl) {
+    throw new PlatctlError(
+      'config',
+      'no platform address: pass --base-url, set PLATCTL_BASE_URL, or add a profile with baseUrl to the config file',
+    );
+  }
+  if (!apiKey) {
+    throw new PlatctlError(
+      'config',
+      'no API key: pass --api-key, set PLATCTL_API_KEY, or give the profile apiKeyFrom',
+    );
+  }
+  return {
+    baseUrl,
+    apiKey,
+    groups: profile?.groups ?? {},
+    source: `${flags.baseUrl ? '--base-url' : env.PLATCTL_BASE_URL ? 'PLATCTL_BASE_URL' : `profile ${profile?.name}`}, key from ${keySource}`,
+    warnings,
+  };
+}
+
+async function loadProfile(
+  path: string,
+  name: string | undefined,
+  required: boolean,
+  read: (p: string) => Promise<string>,
+): Promise<(Profile & { name: string }) | undefined> {
+  let text: string;
+  try {
+    text = await read(path);
+  } catch (err) {
+    if (!required && (err as { code?: unknown }).code === 'ENOENT') return undefined;
+    throw new PlatctlError('config', `cannot read config file ${path}`, { cause: err });
+  }
+  let doc: unknown;
+  try {
+    doc = parse(text);
+  } catch (err) {
+    // The parser's own message quotes the source, which may hold a key: keep only the position.
+    const pos = (err as { linePos?: { line: number; col: number }[] }).linePos?.[0];
+    const at = pos ? ` at line ${pos.line}, column ${pos.col}` : '';
+    throw new PlatctlError('config', `config file ${path} is not valid YAML${at}`);
+  }
+  const profiles = (doc as { profiles?: Record<string, Profile> } | null)?.profiles ?? {};
+  const chosen = name ?? 'default';
+  const profile = profiles[chosen];
+  if (!profile || typeof profile !== 'object') {
+    if (name === undefined && !required) return undefined;
+    const known = Object.keys(profiles).join(', ') || 'none';
+    throw new PlatctlError('config', `no profile ${chosen} in ${path} (profiles: ${known})`);
+  }
+  const from = profile.apiKeyFrom as Record<string, unknown> | undefined;
+  if (from && typeof from.env !== 'string' && typeof from.file !== 'string') {
+    throw new PlatctlError('config', `profile ${chosen}: apiKeyFrom needs env or file`);
+  }
+  return { ...profile, name: chosen };
+}

@@ -1,0 +1,90 @@
+import { describe, expect, it } from 'vitest';
+import { createApiClient } from '../../src/providers/client/api-client.js';
+import { createRateLimiter } from '../../src/providers/client/rate-limiter.js';
+import { API_KEY, BASE, fakeClock } from './helpers.js';
+
+/** A fetch that answers after `ms` and records how many calls were in flight, and when. */
+function slowFetch(ms: number, status = 200) {
+  const stats = { inFlight: 0, max: 0, starts: [] as number[] };
+  const fetch = (async () => {
+    stats.inFlight++;
+    stats.max = Math.max(stats.max, stats.inFlight);
+    stats.starts.push(performance.now());
+    await new Promise((r) => setTimeout(r, ms));
+    stats.inFlight--;
+    return new Response(JSON.stringify({}), {
+      status,
+      headers: { 'content-type': 'application/json' },
+    });
+  }) as typeof globalThis.fetch;
+  return { fetch, stats };
+}
+
+const get = (i: number) => ({
+  method: 'GET' as const,
+  path: `/auth/v1/users/${i}/`,
+  auth: 'v1' as const,
+  operation: `reading ${i}`,
+});
+
+describe('the shared rate limiter', () => {
+  it('never has more requests in flight than the concurrency, whoever sends them', async () => {
+    const { fetch, stats } = slowFetch(10);
+    const api = createApiClient({ baseUrl: BASE, apiKey: API_KEY, concurrency: 3, fetch });
+    await Promise.all(Array.from({ length: 20 }, (_, i) => api.request(get(i))));
+    expect(stats.max).toBe(3);
+    expect(stats.starts).toHaveLength(20);
+  });
+
+  it('counts every retry attempt against the same limit', async () => {
+    const { fetch, stats } = slowFetch(5, 503);
+    const api = createApiClient({
+      baseUrl: BASE,
+      apiKey: API_KEY,
+      concurrency: 2,
+      maxAttempts: 3,
+      fetch,
+      clock: fakeClock(),
+    });
+    const results = await Promise.allSettled(
+      Array.from({ length: 6 }, (_, i) => api.request(get(i))),
+    );
+    expect(results.every((r) => r.status === 'rejected')).toBe(true);
+    expect(stats.starts).toHaveLength(18);
+    expect(stats.max).toBeLessThanOrEqual(2);
+  });
+
+  it('is shared between clients when passed in, so the total stays within the cap', async () => {
+    const { fetch, stats } = slowFetch(10);
+    const limiter = createRateLimiter({ concurrency: 2 });
+    const a = createApiClient({ baseUrl: BASE, apiKey: API_KEY, fetch, limiter });
+    const b = createApiClient({ baseUrl: BASE, apiKey: API_KEY, fetch, limiter });
+    await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).request(get(i))));
+    expect(stats.max).toBe(2);
+  });
+
+  it('keeps any rolling second within rps', async () => {
+    const { fetch, stats } = slowFetch(1);
+    const api = createApiClient({
+      baseUrl: BASE,
+      apiKey: API_KEY,
+      rps: 20,
+      concurrency: 50,
+      fetch,
+    });
+    await Promise.all(Array.from({ length: 30 }, (_, i) => api.request(get(i))));
+    const starts = stats.starts;
+    for (const t of starts) {
+      // 5 ms of slack for timer granularity.
+      expect(starts.filter((s) => s >= t && s < t + 995).length).toBeLessThanOrEqual(20);
+    }
+    expect(starts.at(-1)! - starts[0]!).toBeGreaterThanOrEqual(950);
+  });
+
+  it('rejects nonsense settings with the bad value', () => {
+    expect(() => createRateLimiter({ concurrency: 0 })).toThrow(
+      'concurrency must be a positive integer, got 0',
+    );
+    expect(() => createRateLimiter({ rps: -1 })).toThrow('rps must be a positive number, got -1');
+  });
+});
