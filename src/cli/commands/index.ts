@@ -1,5 +1,8 @@
 import type { Command } from 'commander';
+import { registerApply } from './apply.js';
+import { registerDemo } from './demo.js';
 import { registerEmulator } from './emulator.js';
+import { registerPlan } from './plan.js';
 import { registerValidate } from './validate.js';
 
 /**
@@ -7,4 +10,10 @@ import { registerValidate } from './validate.js';
  */
 export type RegisterCommand = (program: Command) => void;
 
-export const commands: readonly RegisterCommand[] = [registerValidate, registerEmulator];
+export const commands: readonly RegisterCommand[] = [
+  registerValidate,
+  registerEmulator,
+  registerPlan,
+  registerApply,
+  registerDemo,
+];

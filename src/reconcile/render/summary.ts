@@ -56,7 +56,8 @@ export function masked(c: FieldChange): FieldChange {
 export function outcomeSummary(outcomes: Readonly<Record<string, ActionOutcome>>) {
   const counts = { succeeded: 0, failed: 0, skipped: 0, 'not-started': 0 };
   const skippedBy = new Map<string, number>();
-  for (const o of Object.values(outcomes)) {
+  for (const [id, o] of Object.entries(outcomes)) {
+    if (id.endsWith('#noop')) continue;
     counts[o.status]++;
     if (o.status === 'skipped') skippedBy.set(o.because, (skippedBy.get(o.because) ?? 0) + 1);
   }

@@ -1,0 +1,34 @@
+import type { Command } from 'commander';
+import { connection, type EngineFlags, engineOptions } from '../engine-options.js';
+import { exitCodeOf, runEngine } from '../engine-run.js';
+import type { RegisterCommand } from './index.js';
+
+interface ApplyFlags extends EngineFlags {
+  autoApprove?: boolean;
+  lockTimeout?: number;
+}
+
+/**
+ * `platctl apply <paths...>`: plans, shows the plan, asks on a terminal (unless
+ * `--auto-approve`), then executes exactly that plan. Exit 1 when anything failed.
+ */
+export const registerApply: RegisterCommand = (program: Command) => {
+  engineOptions(program.command('apply').description('Plan, confirm, and apply the changes'))
+    .option('--auto-approve', 'apply without asking')
+    .option('--lock-timeout <seconds>', 'wait this long for another apply to finish', Number)
+    .action(async (paths: string[], flags: ApplyFlags) => {
+      const result = await runEngine({
+        mode: 'apply',
+        paths,
+        flags,
+        config: {
+          ...connection(flags),
+          ...(flags.state ? { statePath: flags.state } : {}),
+          ...(flags.rps ? { rps: flags.rps } : {}),
+        },
+        ...(flags.autoApprove ? { autoApprove: true } : {}),
+        ...(flags.lockTimeout ? { lockTimeoutMs: flags.lockTimeout * 1000 } : {}),
+      });
+      process.exitCode = exitCodeOf(result);
+    });
+};

@@ -1,0 +1,13 @@
+import type { Command } from 'commander';
+import { runDemo } from '../demo-run.js';
+import type { RegisterCommand } from './index.js';
+
+/** `platctl demo`: the main job end to end against an in-process emulator; exits 0 on success. */
+export const registerDemo: RegisterCommand = (program: Command) => {
+  program
+    .command('demo')
+    .description('Start an in-process emulator, then plan and apply examples/manifests/ against it')
+    .action(async () => {
+      process.exitCode = await runDemo();
+    });
+};

@@ -1,0 +1,28 @@
+import type { Command } from 'commander';
+import { connection, type EngineFlags, engineOptions } from '../engine-options.js';
+import { exitCodeOf, runEngine } from '../engine-run.js';
+import type { RegisterCommand } from './index.js';
+
+/**
+ * `platctl plan <paths...>`: shows what apply would change; only reads the platform. With
+ * `--detailed-exitcode`: 0 no changes, 2 changes, 1 error.
+ */
+export const registerPlan: RegisterCommand = (program: Command) => {
+  engineOptions(
+    program.command('plan').description('Show what apply would change (reads the platform only)'),
+  )
+    .option('--detailed-exitcode', 'exit 0 for no changes, 2 for changes, 1 for errors')
+    .action(async (paths: string[], flags: EngineFlags & { detailedExitcode?: boolean }) => {
+      const result = await runEngine({
+        mode: 'plan',
+        paths,
+        flags,
+        config: {
+          ...connection(flags),
+          ...(flags.state ? { statePath: flags.state } : {}),
+          ...(flags.rps ? { rps: flags.rps } : {}),
+        },
+      });
+      process.exitCode = exitCodeOf(result, flags.detailedExitcode);
+    });
+};

@@ -1,0 +1,140 @@
+import { createInterface } from 'node:readline/promises';
+import { formatDiagnostics } from '../manifests/index.js';
+import { createRunPorts, type EngineConfig } from '../reconcile/default-ports.js';
+import {
+  colors,
+  renderOutcomesText,
+  renderPlanJson,
+  renderPlanMarkdown,
+  renderPlanText,
+} from '../reconcile/render/index.js';
+import { reconcile } from '../reconcile/run.js';
+import type { RunOptions, RunResult } from '../reconcile/run-types.js';
+import type { Plan } from '../reconcile/types.js';
+import { type EngineFlags, parseVars, useColor } from './engine-options.js';
+import { progressPrinter } from './progress.js';
+
+/** What one `plan` or `apply` invocation needs beyond the shared flags. */
+export interface EngineInvocation {
+  readonly mode: 'plan' | 'apply';
+  readonly paths: readonly string[];
+  readonly flags: EngineFlags;
+  readonly config: EngineConfig;
+  readonly autoApprove?: boolean;
+  readonly lockTimeoutMs?: number;
+  readonly stdout?: NodeJS.WriteStream;
+  readonly stderr?: NodeJS.WriteStream;
+}
+
+/**
+ * Runs the engine for the CLI (I/O): prints diagnostics or the plan in the chosen format, asks
+ * for confirmation on a terminal, shows progress on standard error, and stops gracefully on the
+ * first Ctrl-C / SIGTERM (a second one interrupts waits). Returns the result; the caller maps it
+ * to an exit code.
+ */
+export async function runEngine(inv: EngineInvocation): Promise<RunResult> {
+  const stdout = inv.stdout ?? process.stdout;
+  const stderr = inv.stderr ?? process.stderr;
+  const color = inv.flags.output === 'text' && useColor(stdout);
+  const soft = new AbortController();
+  const hard = new AbortController();
+  const onSignal = () => {
+    if (soft.signal.aborted) return hard.abort();
+    stderr.write('stopping: no new action starts; running ones finish (again to interrupt)\n');
+    soft.abort();
+  };
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
+  const ports = createRunPorts({
+    ...inv.config,
+    events: progressPrinter(stderr, { color: useColor(stderr) }),
+    signal: soft.signal,
+    hardSignal: hard.signal,
+  });
+  let shown = false;
+  const show = (plan: Plan) => {
+    shown = true;
+    stdout.write(render(plan, inv.flags.output, color));
+  };
+  const options: RunOptions = {
+    paths: inv.paths,
+    mode: inv.mode,
+    vars: parseVars(inv.flags.var),
+    varFiles: inv.flags.varFile,
+    ...(inv.flags.prune ? { prune: true } : {}),
+    ...(inv.flags.maxDeletes ? { maxDeletes: inv.flags.maxDeletes } : {}),
+    ...(inv.flags.forceDeletes ? { forceDeletes: true } : {}),
+    ...(inv.flags.concurrency ? { concurrency: inv.flags.concurrency } : {}),
+    ...(inv.lockTimeoutMs ? { lockTimeoutMs: inv.lockTimeoutMs } : {}),
+    approve: async (plan) => {
+      show(plan);
+      if (inv.autoApprove) return true;
+      return confirm(stderr);
+    },
+  };
+  try {
+    const result = await reconcile(options, ports);
+    if (result.status === 'invalid') {
+      stderr.write(
+        formatDiagnostics(result.diagnostics as never, 'human', { color: useColor(stderr) }),
+      );
+      stderr.write('Manifests are invalid; nothing was sent to the platform.\n');
+    } else if (result.plan && !shown) {
+      show(result.plan);
+    }
+    if (result.outcomes && result.status !== 'in-sync' && inv.flags.output === 'text') {
+      stdout.write(renderOutcomesText(result.outcomes, colors(color)));
+    } else if (result.outcomes && inv.flags.output === 'json' && result.plan) {
+      stdout.write(renderPlanJson(result.plan, result.outcomes));
+    }
+    if (result.status === 'blocked') stderr.write('The plan has errors; nothing was changed.\n');
+    if (result.status === 'declined') stderr.write('Apply cancelled.\n');
+    return result;
+  } finally {
+    process.off('SIGINT', onSignal);
+    process.off('SIGTERM', onSignal);
+    ports.close();
+  }
+}
+
+function render(plan: Plan, output: EngineFlags['output'], color: boolean): string {
+  if (output === 'json') return renderPlanJson(plan);
+  if (output === 'markdown') return renderPlanMarkdown(plan);
+  return renderPlanText(plan, colors(color));
+}
+
+/** Asks on the terminal; refuses (false) when standard input is not one. */
+async function confirm(stderr: NodeJS.WriteStream): Promise<boolean> {
+  if (!process.stdin.isTTY) {
+    stderr.write('Not a terminal: pass --auto-approve to apply without confirmation.\n');
+    return false;
+  }
+  const rl = createInterface({ input: process.stdin, output: stderr });
+  try {
+    const answer = await rl.question('Apply these changes? Only "yes" is accepted: ');
+    return answer.trim() === 'yes';
+  } finally {
+    rl.close();
+  }
+}
+
+/** Exit code of a run: 1 on any error or failure, 2 for pending changes with `detailed`. */
+export function exitCodeOf(result: RunResult, detailed = false): number {
+  switch (result.status) {
+    case 'invalid':
+    case 'blocked':
+    case 'failed':
+    case 'aborted':
+    case 'declined':
+      return 1;
+    case 'planned':
+      return detailed && result.changes ? 2 : 0;
+    case 'in-sync':
+    case 'applied':
+      return 0;
+    default: {
+      const never: never = result.status;
+      return never;
+    }
+  }
+}
