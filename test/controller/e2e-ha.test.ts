@@ -1,0 +1,109 @@
+import { readFileSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { commitFiles } from './helpers/git-remote.js';
+import { createStack, get, nextStep, type Stack, workspaceYaml } from './helpers/stack.js';
+
+let stack: Stack;
+beforeEach(async () => {
+  stack = await createStack();
+});
+afterEach(async () => {
+  await stack.close();
+});
+
+const PLATFORM = readFileSync(
+  new URL('../../examples/manifests/10-platform.yaml', import.meta.url),
+  'utf8',
+);
+
+async function waitFor(pred: () => Promise<boolean> | boolean, ms = 15_000): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await pred())) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+describe('one writer per state store', () => {
+  it('a second controller stands by (readyz 503), then takes over when the first stops', async () => {
+    commitFiles(stack.remote, { 'platform/ws.yaml': workspaceYaml('ws-a', 'one') }, 'ws-a');
+    const a = await stack.controller();
+    await nextStep(a, (o) => o.result === 'succeeded');
+    const b = await stack.controller();
+    await waitFor(() => b.status.role === 'standby');
+    expect((await get(b, '/readyz')).status).toBe(503);
+    expect((await get(a, '/readyz')).status).toBe(200);
+    expect(b.status.leaseHolder).toMatch(/^pid \d+ on /);
+    expect(b.status.lastRunAt).toBeUndefined();
+
+    const sha2 = commitFiles(
+      stack.remote,
+      { 'platform/ws2.yaml': workspaceYaml('ws-b', 'two') },
+      'ws-b',
+    );
+    const tookOver = nextStep(b, (o) => o.result === 'succeeded');
+    await a.stop();
+    await tookOver;
+    expect(b.status.role).toBe('leader');
+    expect(b.status.lastAppliedRevision).toBe(sha2);
+    expect((await get(b, '/readyz')).status).toBe(200);
+  });
+});
+
+describe('shutdown during an apply', () => {
+  it('finishes and records the running action, then a restart converges with no duplicate', async () => {
+    commitFiles(stack.remote, { 'platform/platform.yaml': PLATFORM }, 'platform');
+    const a = await stack.controller();
+    const journal = () => stack.journal();
+    const isServiceCreate = (e: { method: string; path: string }) =>
+      e.method === 'POST' && /\/projects\/platform\/services$/.test(e.path);
+    const isPublish = (e: { method: string; path: string }) =>
+      e.method === 'POST' && /\/services\/vpc-platform\/publish$/.test(e.path);
+    // wait until the VPC is publishing (30 s on the emulator's clock): the run is mid-apply
+    await waitFor(async () => (await journal()).some(isPublish));
+    const stopped = a.stop(); // what SIGTERM does
+    await new Promise((r) => setTimeout(r, 50));
+    expect(a.status.role).toBe('stopping');
+    await fetch(`${stack.emulator.url}/_emulator/clock/advance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ seconds: 60 }),
+    });
+    await stopped;
+    expect(a.status.lastResult).toBe('interrupted');
+    const computeCreates = (await journal()).filter(
+      (e) => e.method === 'POST' && /computeinstances$/.test(e.path),
+    );
+    expect(computeCreates).toEqual([]); // no new action started after the stop
+
+    const b = await stack.controller();
+    // compute provisioning takes 300 s of emulator time: keep the clock moving while b applies
+    const ticker = setInterval(() => {
+      void fetch(`${stack.emulator.url}/_emulator/clock/advance`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ seconds: 120 }),
+      });
+    }, 50);
+    try {
+      await nextStep(b, (o) => o.result === 'succeeded', 20_000);
+    } finally {
+      clearInterval(ticker);
+    }
+    const entries = await journal();
+    expect(entries.filter(isServiceCreate)).toHaveLength(1);
+    expect(entries.filter(isPublish)).toHaveLength(1);
+    expect(
+      entries.filter(
+        (e) => e.method === 'POST' && /computeinstances$/.test(e.path) && e.status < 300,
+      ),
+    ).toHaveLength(1);
+    expect(b.status.inventory).toEqual(
+      expect.arrayContaining([
+        'Service/platform/vpc-platform',
+        'Workspace/platform/shared-services',
+        'ComputeInstance/platform/shared-services/h100-inference',
+      ]),
+    );
+  });
+});
