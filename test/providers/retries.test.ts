@@ -125,7 +125,13 @@ describe('creates that may have reached the server', () => {
   it('does not check after a 429, which the platform refused outright', async () => {
     v1().post(path).reply(429, {}, { 'Retry-After': '1' }).post(path).reply(200, {});
     let checks = 0;
-    await testClient().request({ ...create, existsCheck: async () => (checks++, false) });
+    await testClient().request({
+      ...create,
+      existsCheck: async () => {
+        checks++;
+        return false;
+      },
+    });
     expect(checks).toBe(0);
   });
 
