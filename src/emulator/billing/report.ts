@@ -1,6 +1,6 @@
 import type { ProfileRecord } from '../lookups.js';
 import type { UsageSegment } from './segments.js';
-import { type BilledHardware, overlapSeconds, usageParameters, usageString } from './usage-math.js';
+import { overlapSeconds, usageParameters, usageString } from './usage-math.js';
 
 /** The window a report covers, and the clock's now (open segments run to it). Epoch ms. */
 export interface ReportWindow {
@@ -19,16 +19,6 @@ export interface InstanceSeconds {
   readonly instanceName: string;
   readonly seconds: number;
 }
-
-const NO_HARDWARE: BilledHardware = {
-  cpu_count: 0,
-  cpu_arch: '',
-  gpu_count: 0,
-  gpu_model: '',
-  memory_size_gb: 0,
-  storage_size_gb: 0,
-  storage_type: '',
-};
 
 /**
  * Sums the segments of each (instance, profile) inside the window; instances with no billed time
@@ -75,7 +65,8 @@ function profileFields(profiles: Profiles, name: string, seconds: number) {
     profile_id: name,
     profile_name: name,
     usage: usageString(1, seconds),
-    parameters: usageParameters(p?.hardware ?? NO_HARDWARE, p?.region ?? '', seconds),
+    // a profile removed from the seed since leaves its usage without parameters
+    parameters: p ? usageParameters(p.hardware, p.region, seconds) : [],
   };
 }
 

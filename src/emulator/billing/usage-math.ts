@@ -5,19 +5,13 @@
  * rounding can creep in: 0.01 h is 36 s, and halves round up (18 s → 0.01 h).
  */
 
+import type { ProfileRecord } from '../lookups.js';
+
 /** Seconds in one hundredth of an hour. */
 export const SECONDS_PER_CENTIHOUR = 36;
 
-/** Hardware of a profile as billed (the seed's `profiles` records carry these). */
-export interface BilledHardware {
-  readonly cpu_count: number;
-  readonly cpu_arch: string;
-  readonly gpu_count: number;
-  readonly gpu_model: string;
-  readonly memory_size_gb: number;
-  readonly storage_size_gb: number;
-  readonly storage_type: string;
-}
+/** Hardware of a profile as billed (the seed's `profiles` records). */
+export type BilledHardware = ProfileRecord['hardware'];
 
 /** One entry of `parameters[]`: quantitative with `labels`, or a label with `is_label` and `value`. */
 export type UsageParameter =

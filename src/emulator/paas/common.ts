@@ -1,4 +1,4 @@
-import { ApiError, type EmuContext, type EmuRequest } from '../http/types.js';
+import { ApiError, type EmuContext, type EmuRequest, type EmuResponse } from '../http/types.js';
 import { isoMicros } from '../lookups.js';
 
 /** Fields every stored PaaS record carries, so lists can be paged and ordered the same way. */
@@ -61,6 +61,30 @@ export function pageOf<T extends Stamped>(
     (a, b) => sign * (a.createdAtMs - b.createdAtMs || a.name.localeCompare(b.name)),
   );
   return { count: sorted.length, items: sorted.slice(query.offset, query.offset + query.limit) };
+}
+
+/**
+ * The 200 response of every PaaS list: `{apiVersion, kind, metadata {count, limit[, offset]},
+ * items}` over one page of `records` (ordered by creation time as the request asks), each item
+ * rendered by `render`. `count` is the total. The spec shows `offset` only for services' lists.
+ */
+export function listResponse<T extends Stamped>(
+  ctx: EmuContext,
+  req: EmuRequest,
+  kind: string,
+  records: readonly T[],
+  render: (record: T) => unknown,
+  options: { readonly offsetInMetadata?: boolean } = {},
+): EmuResponse {
+  const query = pageQuery(req);
+  const { count, items } = pageOf(records, query);
+  const metadata = options.offsetInMetadata
+    ? { count, limit: query.limit, offset: query.offset }
+    : { count, limit: query.limit };
+  return {
+    status: 200,
+    body: { apiVersion: paasApiVersion(ctx), kind, metadata, items: items.map(render) },
+  };
 }
 
 /**

@@ -7,10 +7,9 @@ import {
   bodyObject,
   checkBodyScope,
   createdAtIso,
+  listResponse,
   nextCreatedAtMs,
   paasApiVersion,
-  pageOf,
-  pageQuery,
 } from './common.js';
 import { addressesFor, checkComputeSpec } from './compute-checks.js';
 import {
@@ -171,24 +170,14 @@ export function getComputeInstance(req: EmuRequest, ctx: EmuContext): EmuRespons
 export function listComputeInstances(req: EmuRequest, ctx: EmuContext): EmuResponse {
   const project = req.params.project!;
   findProject(ctx, project);
-  const query = pageQuery(req);
   const ofType = liveInstances(ctx, project).filter(
     (r) => r.spec.computeType === req.query.computeType,
   );
-  const { count, items } = pageOf(ofType, query);
-  return {
-    status: 200,
-    body: {
-      apiVersion: paasApiVersion(ctx),
-      kind: 'ComputeInstanceList',
-      metadata: { count, limit: query.limit },
-      items: items.map((r) => ({
-        kind: 'ComputeInstance',
-        metadata: { name: r.name, project: r.project, workspace: r.workspace },
-        status: { status: computeStatus(ctx, r) },
-      })),
-    },
-  };
+  return listResponse(ctx, req, 'ComputeInstanceList', ofType, (r) => ({
+    kind: 'ComputeInstance',
+    metadata: { name: r.name, project: r.project, workspace: r.workspace },
+    status: { status: computeStatus(ctx, r) },
+  }));
 }
 
 /**

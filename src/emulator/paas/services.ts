@@ -5,11 +5,10 @@ import {
   bodyObject,
   checkBodyScope,
   createdAtIso,
+  listResponse,
   nextCreatedAtMs,
   notFound,
   paasApiVersion,
-  pageOf,
-  pageQuery,
   type Stamped,
 } from './common.js';
 
@@ -128,17 +127,10 @@ export function getService(req: EmuRequest, ctx: EmuContext): EmuResponse {
 export function listServices(req: EmuRequest, ctx: EmuContext): EmuResponse {
   const project = req.params.projectName!;
   findProject(ctx, project);
-  const query = pageQuery(req);
-  const { count, items } = pageOf(ctx.store.list<ServiceRecord>(COLLECTION, `${project}/`), query);
-  return {
-    status: 200,
-    body: {
-      apiVersion: paasApiVersion(ctx),
-      kind: 'ServiceList',
-      metadata: { count, limit: query.limit, offset: query.offset },
-      items: items.map((s) => fullBody(ctx, s)),
-    },
-  };
+  const all = ctx.store.list<ServiceRecord>(COLLECTION, `${project}/`);
+  return listResponse(ctx, req, 'ServiceList', all, (s) => fullBody(ctx, s), {
+    offsetInMetadata: true,
+  });
 }
 
 /** DELETE .../services/{name}: 200 null; 409 while deploying. */

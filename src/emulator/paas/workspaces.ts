@@ -5,11 +5,10 @@ import {
   bodyObject,
   checkBodyScope,
   createdAtIso,
+  listResponse,
   nextCreatedAtMs,
   notFound,
   paasApiVersion,
-  pageOf,
-  pageQuery,
   type Stamped,
 } from './common.js';
 import { liveInstancesIn } from './compute-store.js';
@@ -51,18 +50,8 @@ function fullBody(ctx: EmuContext, w: WorkspaceRecord) {
 export function listWorkspaces(req: EmuRequest, ctx: EmuContext): EmuResponse {
   const project = req.params.projectName!;
   findProject(ctx, project);
-  const query = pageQuery(req);
   const all = ctx.store.list<WorkspaceRecord>(COLLECTION, `${project}/`);
-  const { count, items } = pageOf(all, query);
-  return {
-    status: 200,
-    body: {
-      apiVersion: paasApiVersion(ctx),
-      kind: 'WorkspaceList',
-      metadata: { count, limit: query.limit },
-      items: items.map((w) => fullBody(ctx, w)),
-    },
-  };
+  return listResponse(ctx, req, 'WorkspaceList', all, (w) => fullBody(ctx, w));
 }
 
 /**
