@@ -36,6 +36,10 @@ export interface EngineConfig {
   /** Environment for `${VAR}` and `passwordFrom.env`. @default process.env */
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly onRequest?: ApiClientOptions['onRequest'];
+  /** Retry and timeout tuning of the API client (tests shorten the backoff). */
+  readonly client?: Partial<
+    Pick<ApiClientOptions, 'maxAttempts' | 'baseDelayMs' | 'maxDelayMs' | 'timeoutMs' | 'onRetry'>
+  >;
 }
 
 /**
@@ -46,6 +50,7 @@ export interface EngineConfig {
 export function createRunPorts(config: EngineConfig): RunPorts & { close(): void } {
   const clock = config.clock ?? systemClock;
   const api = createApiClient({
+    ...config.client,
     baseUrl: config.baseUrl,
     apiKey: config.apiKey,
     clock,

@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { createRunPorts } from '../../src/reconcile/default-ports.js';
+import type { RunEvent } from '../../src/reconcile/events.js';
+import { reconcile } from '../../src/reconcile/run.js';
+import type { RunOptions, RunResult } from '../../src/reconcile/run-types.js';
+
+export const EXAMPLES = fileURLToPath(new URL('../../examples/manifests/', import.meta.url));
+
+/** Short lifecycles: every wait is a fraction of a second of real time. */
+export const FAST = {
+  'vpc-deploy': 0.2,
+  'compute-provision': 0.3,
+  'compute-delete': 0.2,
+  'cluster-provision': 0.3,
+  'cluster-delete': 0.2,
+};
+
+export interface JournalEntry {
+  seq: number;
+  method: string;
+  path: string;
+  status: number;
+}
+
+/**
+ * One test's world: an emulator on an ephemeral loopback port with a random key, a copy of the
+ * examples in a temp directory, and a private state store. `run()` drives the real engine over
+ * real HTTP; `operations` records what the API client sent, in order.
+ */
+export async function world() {
+  const apiKey = randomBytes(16).toString('hex');
+  const password = `Pw-${randomBytes(8).toString('hex')}`;
+  const emulator: RunningEmulator = await startEmulator({
+    port: 0,
+    apiKey,
+    admin: true,
+    transitionSeconds: FAST,
+  });
+  const dir = mkdtempSync(join(tmpdir(), 'platctl-e2e-'));
+  const manifests = join(dir, 'manifests');
+  cpSync(EXAMPLES, manifests, { recursive: true });
+  const operations: string[] = [];
+  const events: RunEvent[] = [];
+  const control = async (method: string, path: string, body?: unknown) => {
+    const res = await fetch(`${emulator.url}${path}`, {
+      method,
+      headers: { 'content-type': 'application/json' },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    return res.json() as Promise<Record<string, unknown>>;
+  };
+  return {
+    apiKey,
+    password,
+    emulator,
+    dir,
+    manifests,
+    operations,
+    events,
+    env: { PLATCTL_DEMO_PASSWORD: password },
+    async run(options: Partial<RunOptions> = {}): Promise<RunResult> {
+      const ports = createRunPorts({
+        baseUrl: emulator.url,
+        apiKey,
+        statePath: join(dir, 'state.db'),
+        env: { PLATCTL_DEMO_PASSWORD: password },
+        wait: { pollMs: 25, timeoutMs: 20_000 },
+        client: { baseDelayMs: 5, maxDelayMs: 50, maxAttempts: 8 },
+        onRequest: (e) => operations.push(`${e.status} ${e.operation}`),
+        events: (e) => events.push(e),
+      });
+      try {
+        return await reconcile({ paths: [manifests], ...options }, ports);
+      } finally {
+        ports.close();
+      }
+    },
+    async journal(since = 0): Promise<JournalEntry[]> {
+      return (await control('GET', `/_emulator/journal?since=${since}`)).entries as JournalEntry[];
+    },
+    async last(): Promise<number> {
+      return (await control('GET', '/_emulator/journal')).last as number;
+    },
+    fault: (spec: Record<string, unknown>) => control('POST', '/_emulator/faults', spec),
+    clearFaults: () => control('DELETE', '/_emulator/faults'),
+    async close() {
+      await emulator.close();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type World = Awaited<ReturnType<typeof world>>;
+
+/** Applies until nothing is left (the first apply defers controller updates on a new cluster). */
+export async function converge(w: World, options: Partial<RunOptions> = {}): Promise<RunResult[]> {
+  const results: RunResult[] = [];
+  for (let i = 0; i < 3; i++) {
+    const r = await w.run({ mode: 'apply', ...options });
+    results.push(r);
+    if (r.status !== 'applied') break;
+  }
+  return results;
+}
+
+export const writes = (entries: JournalEntry[]) => entries.filter((e) => e.method !== 'GET');
