@@ -89,7 +89,7 @@ async function createSource(config: ControllerConfig): Promise<Source> {
  */
 export async function startController(config: ControllerConfig): Promise<RunningController> {
   const clock = config.clock ?? systemClock;
-  const logger = (config.logger ?? createLogger()).child({ component: 'controller' });
+  const logger = config.logger ?? createLogger({ base: { component: 'controller' } });
   const source = await createSource(config);
   const status = initialStatus(source.description, {
     suspended: config.suspend,

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { registerApply } from './apply.js';
+import { registerController } from './controller.js';
 import { registerDemo } from './demo.js';
 import { registerEmulator } from './emulator.js';
 import { registerPlan } from './plan.js';
@@ -16,4 +17,5 @@ export const commands: readonly RegisterCommand[] = [
   registerPlan,
   registerApply,
   registerDemo,
+  registerController,
 ];

@@ -1,0 +1,176 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { type Command, Option } from 'commander';
+import {
+  defaultCacheDir,
+  type SourceConfig,
+  startController,
+} from '../../controller/controller.js';
+import { parseDuration } from '../../controller/duration.js';
+import { PlatctlError } from '../../core/errors.js';
+import { createLogger } from '../../core/logger.js';
+import { DEFAULT_STATE_PATH } from '../../state/index.js';
+import type { RegisterCommand } from './index.js';
+
+interface ControllerFlags {
+  repo?: string;
+  branch: string;
+  path: string;
+  watch?: string;
+  interval: string;
+  runTimeout: string;
+  selfHeal: boolean;
+  dryRun?: boolean;
+  suspend?: boolean;
+  prune?: boolean;
+  maxDeletes?: number;
+  listen: string;
+  webhookSecretFile?: string;
+  gitCredentialsFile?: string;
+  state?: string;
+  cacheDir?: string;
+  baseUrl?: string;
+  apiKeyFile?: string;
+  rps?: number;
+  concurrency?: number;
+  leaseTtl: string;
+  logLevel: string;
+}
+
+const positive = (name: string) => (value: string) => {
+  const n = Number(value);
+  if (!(n > 0)) throw new PlatctlError('usage', `${name} must be a positive number, got ${value}`);
+  return n;
+};
+
+function readSecretFile(path: string, what: string): string {
+  try {
+    const v = readFileSync(path, 'utf8').trim();
+    if (v) return v;
+  } catch {
+    // reported below without the content
+  }
+  throw new PlatctlError('config', `${what} file ${path} is missing, unreadable or empty`);
+}
+
+function sourceOf(flags: ControllerFlags): SourceConfig {
+  if (flags.watch !== undefined && flags.repo !== undefined) {
+    throw new PlatctlError('usage', 'pass either --repo or --watch, not both');
+  }
+  if (flags.watch !== undefined) return { kind: 'dir', dir: resolve(flags.watch) };
+  if (flags.repo === undefined)
+    throw new PlatctlError('usage', 'pass --repo <url-or-path> or --watch <dir>');
+  const token = process.env.PLATCTL_GIT_TOKEN;
+  return {
+    kind: 'git',
+    repo: flags.repo,
+    branch: flags.branch,
+    path: flags.path,
+    ...(token ? { token } : {}),
+    ...(flags.gitCredentialsFile ? { credentialsFile: flags.gitCredentialsFile } : {}),
+    ...(process.env.PLATCTL_GIT_USERNAME ? { username: process.env.PLATCTL_GIT_USERNAME } : {}),
+  };
+}
+
+/**
+ * `platctl controller`: follows a git branch (or watches a directory) and keeps the platform
+ * converged until SIGTERM/SIGINT, serving health, readiness, metrics, status and a webhook.
+ * Credentials come from the environment or mounted files only.
+ */
+export const registerController: RegisterCommand = (program: Command) => {
+  program
+    .command('controller')
+    .description('Run as a controller: follow a git branch and keep the platform converged')
+    .option(
+      '--repo <url-or-path>',
+      'git repository to follow (credentials: $PLATCTL_GIT_TOKEN or --git-credentials-file)',
+    )
+    .option('--branch <name>', 'branch to follow', 'main')
+    .option('--path <dir>', 'directory of manifests inside the repository', '.')
+    .option('--watch <dir>', 'watch a local directory instead of a repository')
+    .option('--interval <duration>', 'resync interval (drift is checked on each)', '5m')
+    .option('--run-timeout <duration>', 'longest a run may take before it is stopped', '30m')
+    .option('--self-heal', 'correct drift (default)', true)
+    .option('--no-self-heal', 'only report drift')
+    .option('--dry-run', 'plan and report only; change nothing')
+    .option('--suspend', 'make no change (the file .platctl-suspend in the path does the same)')
+    .option('--prune', 'delete resources platctl created that are no longer in git')
+    .option(
+      '--max-deletes <n>',
+      'most prune deletions per run (default 5)',
+      positive('--max-deletes'),
+    )
+    .option(
+      '--listen <host:port>',
+      'HTTP server for probes, metrics, status and webhooks',
+      '0.0.0.0:8080',
+    )
+    .option(
+      '--webhook-secret-file <file>',
+      'shared secret of POST /hooks/git (or $PLATCTL_WEBHOOK_SECRET)',
+    )
+    .option('--git-credentials-file <file>', 'mounted token or SSH private key for the repository')
+    .option('--state <path>', `state store (default ${DEFAULT_STATE_PATH})`)
+    .option('--cache-dir <dir>', 'where the clone and snapshots live (default next to the state)')
+    .option('--base-url <url>', 'platform URL (default $PLATCTL_BASE_URL)')
+    .option('--api-key-file <path>', 'file holding the API key (default $PLATCTL_API_KEY)')
+    .option('--rps <n>', 'requests per second to the platform', positive('--rps'))
+    .option('--concurrency <n>', 'actions at once (default 4)', positive('--concurrency'))
+    .option('--lease-ttl <duration>', 'state lease lifetime; a standby takes over after it', '15s')
+    .addOption(
+      new Option('--log-level <level>', 'JSON log level')
+        .choices(['debug', 'info', 'warn', 'error'])
+        .default('info'),
+    )
+    .action(async (flags: ControllerFlags) => {
+      const baseUrl = flags.baseUrl ?? process.env.PLATCTL_BASE_URL;
+      if (!baseUrl)
+        throw new PlatctlError(
+          'config',
+          'no platform URL: pass --base-url or set PLATCTL_BASE_URL',
+        );
+      const apiKey = flags.apiKeyFile
+        ? readSecretFile(flags.apiKeyFile, 'API key')
+        : process.env.PLATCTL_API_KEY;
+      if (!apiKey)
+        throw new PlatctlError('config', 'no API key: pass --api-key-file or set PLATCTL_API_KEY');
+      const webhookSecret = flags.webhookSecretFile
+        ? readSecretFile(flags.webhookSecretFile, 'webhook secret')
+        : process.env.PLATCTL_WEBHOOK_SECRET || undefined;
+      const statePath = flags.state ?? DEFAULT_STATE_PATH;
+      const logger = createLogger({ level: flags.logLevel, base: { component: 'controller' } });
+      const controller = await startController({
+        source: sourceOf(flags),
+        cacheDir: flags.cacheDir ?? defaultCacheDir(statePath),
+        statePath,
+        listen: flags.listen,
+        ...(webhookSecret ? { webhookSecret } : {}),
+        api: {
+          baseUrl,
+          apiKey,
+          ...(flags.rps ? { rps: flags.rps } : {}),
+          ...(flags.concurrency ? { concurrency: flags.concurrency } : {}),
+        },
+        intervalMs: parseDuration(flags.interval, '--interval'),
+        runTimeoutMs: parseDuration(flags.runTimeout, '--run-timeout'),
+        leaseTtlMs: parseDuration(flags.leaseTtl, '--lease-ttl'),
+        selfHeal: flags.selfHeal,
+        dryRun: flags.dryRun === true,
+        suspend: flags.suspend === true,
+        prune: flags.prune === true,
+        ...(flags.maxDeletes ? { maxDeletes: flags.maxDeletes } : {}),
+        logger,
+      });
+      // SIGTERM/SIGINT: no new action; the running ones finish and are recorded; lease released.
+      await new Promise<void>((done) => {
+        const onSignal = (signal: NodeJS.Signals) => {
+          process.off('SIGTERM', onSignal);
+          process.off('SIGINT', onSignal);
+          logger.info({ event: 'signal', signal }, `${signal}: shutting down`);
+          controller.stop().then(done, done);
+        };
+        process.on('SIGTERM', onSignal);
+        process.on('SIGINT', onSignal);
+      });
+    });
+};
