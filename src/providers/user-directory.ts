@@ -14,6 +14,8 @@ export interface Account {
 
 const USERS = '/auth/v1/users/';
 const cache = new WeakMap<ApiClient, Promise<Map<string, Account>>>();
+/** Accounts this run created (id known) or deleted (undefined), ahead of any list. */
+const learned = new WeakMap<ApiClient, Map<string, string | undefined>>();
 
 /** Reads every local user (all pages). I/O. */
 export async function listAccounts(api: ApiClient): Promise<Map<string, Account>> {
@@ -42,12 +44,10 @@ export function accounts(api: ApiClient, refresh = false): Promise<Map<string, A
   return found;
 }
 
-/** Records an account this run created or deleted, so later lookups need no request. */
-export async function remember(api: ApiClient, username: string, account?: Account): Promise<void> {
-  const map = await cache.get(api)?.catch(() => undefined);
-  if (!map) return;
-  if (account) map.set(username, account);
-  else map.delete(username);
+/** Records an account this run created (with its id) or deleted, so lookups need no request. */
+export function remember(api: ApiClient, username: string, id?: string): void {
+  if (!learned.has(api)) learned.set(api, new Map());
+  learned.get(api)?.set(username, id);
 }
 
 /**
@@ -56,6 +56,12 @@ export async function remember(api: ApiClient, username: string, account?: Accou
  */
 export async function accountId(api: ApiClient, username: string, known?: string): Promise<string> {
   if (known) return known;
+  const fresh = learned.get(api);
+  if (fresh?.has(username)) {
+    const id = fresh.get(username);
+    if (id) return id;
+    throw new PlatctlError('api', `user ${username} was deleted in this run`);
+  }
   const id =
     (await accounts(api)).get(username)?.id ?? (await accounts(api, true)).get(username)?.id;
   if (!id) throw new PlatctlError('api', `user ${username} does not exist on the platform`);

@@ -136,7 +136,7 @@ export const userProvider: Provider<'User'> = {
           signal: ports.signal,
         });
         const id = res.body?.account?.id ?? (await accountId(api, username));
-        await remember(api, username, { ...(res.body?.account ?? {}), id, username });
+        remember(api, username, id);
         return { id };
       }
       case 'add-groups':
@@ -166,7 +166,7 @@ export const userProvider: Provider<'User'> = {
           accept: [404],
           signal: ports.signal,
         });
-        await remember(api, username);
+        remember(api, username);
         return {};
       }
       default:
