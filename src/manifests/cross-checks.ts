@@ -78,8 +78,23 @@ export function crossChecks(
   const vpcProjects = new Set(
     manifests.filter((m) => m.manifest.kind === 'Service').map((m) => m.manifest.metadata.project),
   );
+  const disabled = new Map<string, LoadedManifest>();
   for (const m of manifests) {
     const x = m.manifest;
+    if (x.kind === 'BlueprintVersion' && !x.spec.enabled) {
+      disabled.set(`${x.metadata.project}/${x.spec.blueprint}@${x.spec.version}`, m);
+    }
+  }
+  for (const m of manifests) {
+    const x = m.manifest;
+    if (x.kind === 'BlueprintPublish' || x.kind === 'Cluster') {
+      const bp = x.spec.blueprint;
+      const off = disabled.get(`${x.metadata.project}/${bp.name}@${bp.version}`);
+      if (off) {
+        const message = `blueprint ${bp.name} version ${bp.version} is disabled by ${off.key}; a disabled version cannot be published`;
+        report(m, 'error', 'disabled-blueprint-version', message, ['spec', 'blueprint', 'version']);
+      }
+    }
     if (x.kind === 'ComputeInstance') {
       const ws = identityKey({
         kind: 'Workspace',

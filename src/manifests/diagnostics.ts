@@ -36,6 +36,7 @@ export const DIAGNOSTIC_CODES = [
   'no-vpc-in-project',
   'dangling-dependency',
   'dependency-cycle',
+  'disabled-blueprint-version',
 ] as const;
 
 /** One of {@link DIAGNOSTIC_CODES}. */

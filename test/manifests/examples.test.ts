@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Ajv2020 } from 'ajv/dist/2020.js';
@@ -52,5 +53,15 @@ describe('schemas/', () => {
     expect(
       validate({ kind: 'Workspace', apiVersion: 'paas.envmgmt.io/v1', metadata: { name: 'x' } }),
     ).toBe(false);
+  });
+});
+
+describe('schemas/generate.mjs', () => {
+  it('produces exactly the committed schema files', () => {
+    const r = spawnSync(process.execPath, [`${repo}schemas/generate.mjs`, '--check'], {
+      encoding: 'utf8',
+    });
+    expect(r.stderr).toBe('');
+    expect(r.status).toBe(0);
   });
 });

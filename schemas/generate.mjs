@@ -1,0 +1,194 @@
+// Generates the JSON Schemas in this folder. The JSON files are what platctl and editors read;
+// this script is how they are kept consistent (shared metadata, variable tables). After editing:
+//   node schemas/generate.mjs          # rewrite the files
+//   node schemas/generate.mjs --check  # exit 1 when a file differs (the tests run this)
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+const OUT = fileURLToPath(new URL('./', import.meta.url));
+const KINDS = ['User','Cluster','Service','Workspace','ComputeInstance','ProjectAssignment','BlueprintVersion','BlueprintPublish','ClusterControllers'];
+const str = (extra = {}) => ({ type: 'string', ...extra });
+const name = { type: 'string', minLength: 1, maxLength: 63, pattern: '^[a-z0-9]([a-z0-9._-]*[a-z0-9])?$', errorMessage: 'must be a name of lowercase letters, digits, ".", "_" or "-", starting and ending with a letter or digit (at most 63 characters)' };
+const trueFalse = (cap) => ({ type: 'string', enum: cap ? ['True', 'False', 'true', 'false'] : ['true', 'false'] });
+const annotations = (power) => ({
+  type: 'object',
+  description: 'Free-form annotations; platctl reads the platctl.io/ ones.',
+  additionalProperties: { type: 'string' },
+  properties: {
+    'platctl.io/prune': { type: 'string', enum: ['disabled', 'enabled'], description: '`disabled` protects the resource from pruning.' },
+    ...(power ? { 'platctl.io/power-state': { type: 'string', enum: ['on', 'off'], description: 'Desired power state (default on).' } } : {}),
+  },
+});
+const dependsOn = {
+  type: 'array',
+  description: 'Manifests that must be applied before this one (ordering the engine cannot infer).',
+  items: {
+    type: 'object', additionalProperties: false, required: ['kind', 'name'],
+    properties: { kind: { type: 'string', enum: KINDS }, name: str({ minLength: 1 }), project: str({ minLength: 1 }), workspace: str({ minLength: 1 }) },
+  },
+};
+function metadata({ project = true, workspace = false, userName = false, displayName = false, power = false } = {}) {
+  const props = {
+    name: userName ? { type: 'string', format: 'email', description: 'The username: an e-mail address.' } : name,
+    description: str(),
+    ...(displayName ? { displayName: str() } : {}),
+    ...(project ? { project: { ...name, description: 'Project name (projects are created in the console, not by platctl).' } } : {}),
+    ...(workspace ? { workspace: { ...name, description: 'Workspace name.' } } : {}),
+    dependsOn,
+    annotations: annotations(power),
+  };
+  return { type: 'object', additionalProperties: false, required: ['name', ...(project ? ['project'] : []), ...(workspace ? ['workspace'] : [])], properties: props };
+}
+function schema(kind, file, description, apiVersion, meta, spec, specRequired = true) {
+  return {
+    $schema: 'https://json-schema.org/draft/2020-12/schema',
+    $id: `https://platctl.io/schemas/${file}`,
+    title: `platctl ${kind}`,
+    description,
+    type: 'object',
+    additionalProperties: false,
+    required: ['apiVersion', 'kind', 'metadata', ...(specRequired ? ['spec'] : [])],
+    properties: { apiVersion, kind: { const: kind }, metadata: meta, spec },
+  };
+}
+const platctlApi = { const: 'platctl.io/v1alpha1' };
+const apiGroup = (v) => ({ type: 'string', pattern: `^[a-z0-9]([a-z0-9.-]*[a-z0-9])?/${v}$`, errorMessage: `must be <group>/${v}` , description: v === 'v3' ? 'infra.k8smgmt.io/v3 (or the configured infra group)' : 'paas.envmgmt.io/v1 (or the configured paas group)' });
+const obj = (properties, required = [], extra = {}) => ({ type: 'object', additionalProperties: false, required, properties, ...extra });
+const varRule = (n, value, extra = {}) => ({ if: { properties: { name: { const: n } }, required: ['name'] }, then: { properties: { value, ...extra } } });
+function variables(rules, names, valueTypeRequired) {
+  return {
+    type: 'array',
+    items: {
+      type: 'object', additionalProperties: false, required: ['name', 'value'],
+      properties: { name: { type: 'string', enum: names }, value: { type: 'string' }, valueType: { type: 'string', enum: ['text', 'json'] } },
+      allOf: rules,
+    },
+  };
+}
+const contract = { type: 'string', enum: ['1', '6', '12', '24'], errorMessage: 'must be one of 1, 6, 12, 24 (months)' };
+const digits = { type: 'string', pattern: '^[0-9]+$', errorMessage: 'must be a string of digits, for example "2"' };
+const nonEmpty = { type: 'string', minLength: 1 };
+
+const BM = ['assign_public_ip', 'node_os_image', 'Contract Term', 'Security Policies', 'hss_storage', 'object_storage', 'Infiniband Configuration', 'NVAIE License'];
+const bmRules = [
+  varRule('assign_public_ip', trueFalse(false)),
+  varRule('node_os_image', nonEmpty),
+  varRule('Contract Term', contract),
+  varRule('Security Policies', { type: 'string' }, { valueType: { const: 'json', errorMessage: 'Security Policies must have valueType json' } }),
+  varRule('Infiniband Configuration', trueFalse(false)),
+  varRule('NVAIE License', trueFalse(false)),
+];
+const K8S = ['Cluster Kubernetes Version', 'H100 Worker Nodes', 'L40 Worker Nodes', 'Master Node SKU', 'Master Nodes', 'OS', 'Contract Term', 'Enable Infiniband Configuration', 'Enable NVAIE License'];
+const k8sRules = [
+  varRule('Cluster Kubernetes Version', { type: 'string', format: 'k8s-version' }),
+  varRule('H100 Worker Nodes', digits), varRule('L40 Worker Nodes', digits), varRule('Master Nodes', digits),
+  varRule('Master Node SKU', nonEmpty), varRule('OS', nonEmpty), varRule('Contract Term', contract),
+  varRule('Enable Infiniband Configuration', trueFalse(false)), varRule('Enable NVAIE License', trueFalse(false)),
+];
+const VPC = ['Default VPC Name', 'Default Subnet CIDR', 'Default Subnet Gateway', 'Public IP Enabled'];
+const vpcRules = [
+  varRule('Default VPC Name', nonEmpty),
+  varRule('Default Subnet CIDR', { type: 'string', format: 'cidr' }),
+  varRule('Default Subnet Gateway', { type: 'string', format: 'ipv4' }),
+  varRule('Public IP Enabled', trueFalse(true)),
+];
+const profile = (names) => obj({ name: names ? { type: 'string', enum: names } : nonEmpty, systemCatalog: { type: 'boolean' } }, ['name']);
+
+const out = {};
+out['user'] = schema('User', 'user.schema.json', 'A local user of the organization, its groups and where its password comes from.', platctlApi,
+  metadata({ project: false, userName: true }),
+  obj({
+    first_name: nonEmpty, last_name: nonEmpty,
+    user_type: { type: 'string', enum: ['CONSOLE', 'API'] },
+    passwordFrom: { type: 'object', additionalProperties: false, minProperties: 1, maxProperties: 1,
+      errorMessage: 'passwordFrom must have exactly one of env (a variable name) or file (a path)',
+      properties: { env: { type: 'string', pattern: '^[A-Za-z_][A-Za-z0-9_]*$', errorMessage: 'must be an environment variable name' }, file: nonEmpty } },
+    groups: { type: 'array', uniqueItems: true, items: obj({ id: nonEmpty, name: nonEmpty, type: { type: 'string', enum: ['SYSTEM'] } }, ['id', 'name']) },
+  }, ['first_name', 'last_name', 'user_type', 'passwordFrom']));
+out['cluster'] = schema('Cluster', 'cluster.schema.json', 'A GKE cluster (the API v3 Cluster resource).', apiGroup('v3'),
+  metadata({}),
+  obj({
+    type: { type: 'string', enum: ['Gke'] },
+    cloudCredentials: nonEmpty,
+    blueprint: obj({ name: nonEmpty, version: nonEmpty }, ['name', 'version']),
+    preBootstrapCommands: { type: 'array', items: { type: 'string' } },
+    config: obj({
+      name: nonEmpty, project: nonEmpty, description: str(),
+      location: obj({ type: { type: 'string', enum: ['zonal', 'regional'] }, zone: nonEmpty, region: nonEmpty }, ['type']),
+      controlPlaneVersion: { type: ['number', 'string'] },
+      network: obj({
+        name: nonEmpty, nodeSubnetName: nonEmpty,
+        networkAccess: obj({ privacy: { type: 'string', enum: ['public', 'private'] } }),
+        enableVPCNativeTraffic: { type: 'boolean' },
+        maxPodsPerNode: { type: 'integer', minimum: 8, maximum: 256 },
+        enableControlPlaneAuthorizedNetworks: { type: 'array' },
+      }),
+      nodePools: { type: 'array', minItems: 1, items: obj({
+        name: name, size: { type: 'integer', minimum: 0 }, nodeVersion: { type: ['number', 'string'] },
+        machineConfig: obj({ imageType: nonEmpty, machineType: nonEmpty, bootDiskType: nonEmpty, bootDiskSize: { type: 'integer', minimum: 10 } }),
+        management: obj({ autoUpgrade: { type: 'boolean' } }),
+        upgradeSettings: obj({
+          strategy: { type: 'string', enum: ['BLUE_GREEN', 'SURGE'] },
+          config: obj({ batchNodeCount: { type: 'integer', minimum: 1 }, batchSoakDuration: { type: 'string', format: 'duration' }, nodePoolSoakDuration: { type: 'string', format: 'duration' } }),
+        }),
+      }, ['name', 'size']) },
+      security: obj({ enableWorkloadIdentity: { type: 'boolean' } }),
+      feature: obj(Object.fromEntries(['enableCloudLogging', 'enableCloudMonitoring', 'enableManagedServiceforPrometheus', 'enableApplicationManagerBeta', 'enableBackupforGKE', 'enableComputeEnginePersistentDiskCSIDriver', 'enableFilestoreCSIDriver', 'enableImageStreaming'].map((k) => [k, { type: 'boolean' }]))),
+    }, ['location']),
+  }, ['type', 'cloudCredentials', 'blueprint', 'config']));
+out['service'] = schema('Service', 'service.schema.json', 'A VPC service (the API Service resource); platctl creates and deploys it.', apiGroup('v1'),
+  metadata({}),
+  obj({ serviceProfile: profile(['vpc']), serviceType: { type: 'string', enum: ['custom'] }, variables: variables(vpcRules, VPC) }, ['serviceProfile', 'serviceType', 'variables']));
+out['workspace'] = schema('Workspace', 'workspace.schema.json', 'A workspace of a project (the API Workspace resource).', apiGroup('v1'),
+  metadata({ displayName: true }), obj({}), false);
+out['compute-instance'] = schema('ComputeInstance', 'compute-instance.schema.json', 'A bare-metal or GPU Kubernetes compute instance (the API ComputeInstance resource).', apiGroup('v1'),
+  metadata({ workspace: true, power: true }),
+  {
+    type: 'object', additionalProperties: false, required: ['computeType', 'computeProfile', 'variables'],
+    properties: { computeType: { type: 'string', enum: ['baremetal', 'k8s'] }, computeProfile: profile(), variables: { type: 'array' } },
+    allOf: [
+      { if: { properties: { computeType: { const: 'baremetal' } }, required: ['computeType'] }, then: { properties: { variables: variables(bmRules, BM) } } },
+      { if: { properties: { computeType: { const: 'k8s' } }, required: ['computeType'] }, then: { properties: { variables: variables(k8sRules, K8S) } } },
+    ],
+  });
+out['project-assignment'] = schema('ProjectAssignment', 'project-assignment.schema.json', "A user's roles in metadata.project.", platctlApi,
+  metadata({}),
+  obj({ user: { type: 'string', format: 'email', description: 'Username (e-mail) of the user.' },
+    roles: { type: 'array', minItems: 1, uniqueItems: true, items: obj({ id: nonEmpty, name: nonEmpty, scope: { type: 'string', enum: ['PROJECT'] }, role_type: { type: 'string', enum: ['BASE', 'CUSTOM'] } }, ['id', 'name']) } },
+    ['user', 'roles']));
+out['blueprint-publish'] = schema('BlueprintPublish', 'blueprint-publish.schema.json', 'Publish a blueprint version to a cluster of metadata.project, force-syncing all or the listed add-ons.', platctlApi,
+  metadata({}),
+  obj({ cluster: name, blueprint: obj({ name: nonEmpty, version: nonEmpty }, ['name', 'version']),
+    addons: { type: 'array', uniqueItems: true, items: nonEmpty, description: 'Add-ons to force-sync; omitted or empty means all.' } }, ['cluster', 'blueprint']));
+out['blueprint-version'] = schema('BlueprintVersion', 'blueprint-version.schema.json', 'Whether a blueprint version is enabled in metadata.project.', platctlApi,
+  metadata({}),
+  obj({ blueprint: nonEmpty, version: nonEmpty, enabled: { type: 'boolean' } }, ['blueprint', 'version', 'enabled']));
+out['cluster-controllers'] = schema('ClusterControllers', 'cluster-controllers.schema.json', 'Desired CAPI and CAPG controller versions of the existing cluster named metadata.name.', platctlApi,
+  metadata({}),
+  obj({ capiVersion: { type: 'string', format: 'controller-version' }, capgVersion: { type: 'string', format: 'controller-version' } }, [],
+    { minProperties: 1, errorMessage: 'set at least one of capiVersion or capgVersion' }));
+out['manifest'] = {
+  $schema: 'https://json-schema.org/draft/2020-12/schema',
+  $id: 'https://platctl.io/schemas/manifest.schema.json',
+  title: 'platctl manifest (any kind)',
+  description: 'Dispatches on kind to the schema of that kind; for editors (platctl itself validates each kind with its own schema).',
+  type: 'object',
+  required: ['kind'],
+  properties: { kind: { enum: KINDS } },
+  allOf: KINDS.map((kind) => ({
+    if: { properties: { kind: { const: kind } } },
+    then: { $ref: `${kind.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase()}.schema.json` },
+  })),
+};
+
+const check = process.argv.includes('--check');
+let stale = 0;
+for (const [f, s] of Object.entries(out)) {
+  const file = `${OUT}${f}.schema.json`;
+  const text = `${JSON.stringify(s, null, 2)}\n`;
+  if (!check) writeFileSync(file, text);
+  else if (readFileSync(file, 'utf8') !== text) {
+    console.error(`${f}.schema.json is not what schemas/generate.mjs produces`);
+    stale++;
+  }
+}
+process.exitCode = stale ? 1 : 0;
