@@ -91,6 +91,13 @@ describe('VPC services over HTTP', () => {
     expect(other.status).toBe(400);
     expect(other.body.details[0].field).toBe('metadata.project');
     expect((await h.call('POST', svc, '{"metadata":')).status).toBe(400);
+    for (const profile of ['nope', 'bmaas-l40s']) {
+      const body = vpcBody('bad');
+      body.spec.serviceProfile.name = profile;
+      const r = await h.call('POST', svc, body);
+      expect(r.status, profile).toBe(400);
+      expect(r.body.details[0].field).toBe('spec.serviceProfile.name');
+    }
     expect((await h.call('GET', `${svc}/bad`)).status).toBe(404);
   });
 

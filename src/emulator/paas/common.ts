@@ -1,11 +1,10 @@
 import { ApiError, type EmuContext, type EmuRequest, type EmuResponse } from '../http/types.js';
-import { isoMicros } from '../lookups.js';
 
 /** Fields every stored PaaS record carries, so lists can be paged and ordered the same way. */
 export interface Stamped {
   readonly name: string;
-  /** Creation time in epoch milliseconds, possibly fractional (microsecond resolution). */
-  readonly createdAtMs: number;
+  /** Creation time in integer epoch microseconds (exact in a double until the year 2255). */
+  readonly createdAtUs: number;
 }
 
 /** Paging and order as validated by the OpenAPI document (defaults already applied). */
@@ -25,17 +24,19 @@ export function paasApiVersion(ctx: EmuContext): string {
  * microsecond past the newest existing record so that creation order is total even when several
  * records are created within the same millisecond (the list's default order relies on it).
  */
-export function nextCreatedAtMs(ctx: EmuContext, collection: string): number {
+export function nextCreatedAtUs(ctx: EmuContext, collection: string): number {
   const newest = ctx.store
     .list<Stamped>(collection)
-    .reduce((max, r) => Math.max(max, r.createdAtMs), Number.NEGATIVE_INFINITY);
-  const now = ctx.clock.now();
-  return now > newest ? now : Math.round((newest + 0.001) * 1000) / 1000;
+    .reduce((max, r) => Math.max(max, r.createdAtUs), Number.NEGATIVE_INFINITY);
+  const now = Math.floor(ctx.clock.now()) * 1000;
+  return now > newest ? now : newest + 1;
 }
 
-/** ISO 8601 UTC with microseconds for a stored creation time. */
+/** ISO 8601 UTC with microseconds (`2026-01-01T00:00:00.123456Z`) for a stored creation time. */
 export function createdAtIso(record: Stamped): string {
-  return isoMicros(record.createdAtMs);
+  const ms = Math.floor(record.createdAtUs / 1000);
+  const micros = String(record.createdAtUs - ms * 1000).padStart(3, '0');
+  return `${new Date(ms).toISOString().slice(0, -1)}${micros}Z`;
 }
 
 /** Reads limit/offset/order from an already-validated query, with the documented defaults. */
@@ -58,7 +59,7 @@ export function pageOf<T extends Stamped>(
 ): { count: number; items: T[] } {
   const sign = query.order === 'ASC' ? 1 : -1;
   const sorted = [...records].sort(
-    (a, b) => sign * (a.createdAtMs - b.createdAtMs || a.name.localeCompare(b.name)),
+    (a, b) => sign * (a.createdAtUs - b.createdAtUs || a.name.localeCompare(b.name)),
   );
   return { count: sorted.length, items: sorted.slice(query.offset, query.offset + query.limit) };
 }

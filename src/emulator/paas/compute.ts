@@ -8,7 +8,7 @@ import {
   checkBodyScope,
   createdAtIso,
   listResponse,
-  nextCreatedAtMs,
+  nextCreatedAtUs,
   paasApiVersion,
 } from './common.js';
 import { addressesFor, checkComputeSpec } from './compute-checks.js';
@@ -66,7 +66,7 @@ export function upsertComputeInstance(req: EmuRequest, ctx: EmuContext): EmuResp
       project,
       workspace,
       organizationId: org,
-      createdAtMs: nextCreatedAtMs(ctx, 'computeinstances'),
+      createdAtUs: nextCreatedAtUs(ctx, 'computeinstances'),
       spec,
       phase: 'created',
       powerState: 'on',

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError, type EmuContext, type EmuRequest, type EmuResponse } from '../http/types.js';
-import { findProject } from '../lookups.js';
+import { findProject, type ProfileRecord } from '../lookups.js';
 import {
   bodyObject,
   checkBodyScope,
   createdAtIso,
   listResponse,
-  nextCreatedAtMs,
+  nextCreatedAtUs,
   notFound,
   paasApiVersion,
   type Stamped,
@@ -79,12 +79,24 @@ function fullBody(ctx: EmuContext, s: ServiceRecord) {
   };
 }
 
+/** 400 naming `spec.serviceProfile.name` unless it names a seeded service profile (`vpc`). */
+function checkServiceProfile(ctx: EmuContext, spec: Record<string, unknown>): void {
+  const name = (spec.serviceProfile as { name: string }).name;
+  const profile = ctx.store.get<ProfileRecord>('profiles', name);
+  if (profile?.kind === 'service') return;
+  const message = profile ? `is a ${profile.kind} profile, not a service profile` : 'is unknown';
+  throw new ApiError(400, 'invalid_request', `service profile ${name} ${message}`, [
+    { field: 'spec.serviceProfile.name', message },
+  ]);
+}
+
 /** POST .../services: 201 not_deployed; 409 when the name exists (the API has no service update). */
 export function createService(req: EmuRequest, ctx: EmuContext): EmuResponse {
   const project = req.params.projectName!;
   findProject(ctx, project);
   const body = bodyObject<ServiceBody>(req);
   checkBodyScope(body.metadata, { project });
+  checkServiceProfile(ctx, body.spec);
   const name = body.metadata.name;
   if (ctx.store.get(COLLECTION, serviceKey(project, name))) {
     throw new ApiError(
@@ -97,7 +109,7 @@ export function createService(req: EmuRequest, ctx: EmuContext): EmuResponse {
     id: randomUUID(),
     name,
     project,
-    createdAtMs: nextCreatedAtMs(ctx, COLLECTION),
+    createdAtUs: nextCreatedAtUs(ctx, COLLECTION),
     spec: body.spec,
     phase: 'not_deployed',
   };

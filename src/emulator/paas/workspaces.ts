@@ -6,7 +6,7 @@ import {
   checkBodyScope,
   createdAtIso,
   listResponse,
-  nextCreatedAtMs,
+  nextCreatedAtUs,
   notFound,
   paasApiVersion,
   type Stamped,
@@ -72,7 +72,7 @@ export function upsertWorkspace(req: EmuRequest, ctx: EmuContext): EmuResponse {
     id: existing?.id ?? randomUUID(),
     name: metadata.name,
     project,
-    createdAtMs: existing?.createdAtMs ?? nextCreatedAtMs(ctx, COLLECTION),
+    createdAtUs: existing?.createdAtUs ?? nextCreatedAtUs(ctx, COLLECTION),
     ...(metadata.displayName !== undefined && { displayName: metadata.displayName }),
     ...(metadata.description !== undefined && { description: metadata.description }),
   };
