@@ -52,7 +52,8 @@ export async function world() {
       headers: { 'content-type': 'application/json' },
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     });
-    return res.json() as Promise<Record<string, unknown>>;
+    const text = await res.text();
+    return (text ? JSON.parse(text) : {}) as Record<string, unknown>;
   };
   return {
     apiKey,
@@ -97,13 +98,28 @@ export async function world() {
 
 export type World = Awaited<ReturnType<typeof world>>;
 
-/** Applies until nothing is left (the first apply defers controller updates on a new cluster). */
-export async function converge(w: World, options: Partial<RunOptions> = {}): Promise<RunResult[]> {
+/**
+ * Applies until an apply finds nothing to do, at most `maxRuns` times (the first apply defers
+ * controller updates on a new cluster; a run that met a permanent-looking error is retried by the
+ * next, as the controller does).
+ */
+export async function converge(
+  w: World,
+  options: Partial<RunOptions> = {},
+  maxRuns = 3,
+): Promise<RunResult[]> {
   const results: RunResult[] = [];
-  for (let i = 0; i < 3; i++) {
-    const r = await w.run({ mode: 'apply', ...options });
+  for (let i = 0; i < maxRuns; i++) {
+    let r: RunResult;
+    try {
+      r = await w.run({ mode: 'apply', ...options });
+    } catch (err) {
+      // a whole-run failure (observation exhausted its retries): the next run starts over
+      if (i === maxRuns - 1) throw err;
+      continue;
+    }
     results.push(r);
-    if (r.status !== 'applied') break;
+    if (r.status === 'in-sync' || r.status === 'invalid' || r.status === 'blocked') break;
   }
   return results;
 }
