@@ -96,7 +96,9 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   else grantAdminKey(store, seed, options.apiKey);
   const faults = new FaultTable();
   const journal = new Journal();
-  const saveClock = () => store.put('meta', 'clock', { offsetMs: clock.offsetMs });
+  // Persist how far emulated time is ahead of real time, so a restart (even after running at a
+  // higher --clock-speed) resumes where it stopped instead of going back.
+  const saveClock = () => store.put('meta', 'clock', { offsetMs: clock.now() - Date.now() });
   const admin: AdminDeps | undefined = options.admin
     ? {
         ctx,
@@ -111,6 +113,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
           faults.clear();
           journal.clear();
           applySeed(store, seed, options.apiKey, clock.now());
+          saveClock();
         },
       }
     : undefined;
@@ -140,6 +143,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => {
+          saveClock();
           store.close();
           resolve();
         });

@@ -10,7 +10,7 @@ export class SqliteStore implements EmulatorStore {
   readonly #get: Database.Statement<[string, string], { json: string }>;
   readonly #put: Database.Statement<[string, string, string]>;
   readonly #del: Database.Statement<[string, string]>;
-  readonly #list: Database.Statement<[string, string], { json: string }>;
+  readonly #list: Database.Statement<[{ c: string; p: string }], { json: string }>;
 
   constructor(file: string) {
     this.#db = new Database(file);
@@ -25,7 +25,7 @@ export class SqliteStore implements EmulatorStore {
     this.#del = this.#db.prepare('DELETE FROM docs WHERE collection = ? AND key = ?');
     // substr comparison rather than LIKE so `%` and `_` in keys are literal.
     this.#list = this.#db.prepare(
-      'SELECT json FROM docs WHERE collection = ? AND substr(key, 1, length(?2)) = ?2 ORDER BY key',
+      'SELECT json FROM docs WHERE collection = @c AND substr(key, 1, length(@p)) = @p ORDER BY key',
     );
   }
 
@@ -43,7 +43,7 @@ export class SqliteStore implements EmulatorStore {
   }
 
   list<T>(collection: string, prefix = ''): T[] {
-    return this.#list.all(collection, prefix).map((r) => JSON.parse(r.json) as T);
+    return this.#list.all({ c: collection, p: prefix }).map((r) => JSON.parse(r.json) as T);
   }
 
   transaction<R>(fn: () => R): R {

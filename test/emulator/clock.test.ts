@@ -1,0 +1,24 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EmulatorClock } from '../../src/emulator/clock.js';
+
+describe('EmulatorClock', () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('runs at its speed, adds manual advances, and resets to real time', () => {
+    vi.useFakeTimers({ now: 1_000_000, toFake: ['Date'] });
+    const clock = new EmulatorClock({ speed: 10 });
+    expect(clock.now()).toBe(1_000_000);
+    vi.setSystemTime(1_001_000);
+    expect(clock.now()).toBe(1_010_000);
+    expect(clock.advance(60)).toBe(1_070_000);
+    expect(() => clock.advance(-1)).toThrow(TypeError);
+    clock.reset();
+    expect(clock.now()).toBe(1_001_000);
+    expect(() => new EmulatorClock({ speed: 0 })).toThrow(/speed/);
+  });
+
+  it('resumes from a persisted offset', () => {
+    vi.useFakeTimers({ now: 5_000, toFake: ['Date'] });
+    expect(new EmulatorClock({ offsetMs: 3_000 }).now()).toBe(8_000);
+  });
+});
