@@ -72,8 +72,9 @@ export async function runEngine(inv: EngineInvocation): Promise<RunResult> {
       return confirm(stderr);
     },
   };
+  const stdin = inv.paths.includes('-') ? await readStdin() : undefined;
   try {
-    const result = await reconcile(options, ports);
+    const result = await reconcile(stdin === undefined ? options : { ...options, stdin }, ports);
     if (result.status === 'invalid') {
       stderr.write(
         formatDiagnostics(result.diagnostics as never, 'human', { color: useColor(stderr) }),
@@ -101,6 +102,13 @@ function render(plan: Plan, output: EngineFlags['output'], color: boolean): stri
   if (output === 'json') return renderPlanJson(plan);
   if (output === 'markdown') return renderPlanMarkdown(plan);
   return renderPlanText(plan, colors(color));
+}
+
+/** All of standard input (for the `-` path). */
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(Buffer.from(chunk as Buffer));
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** Asks on the terminal; refuses (false) when standard input is not one. */

@@ -29,6 +29,8 @@ export type LoadPort = (input: {
 export interface RunOptions {
   /** Files or directories of manifests. */
   readonly paths: readonly string[];
+  /** The text a `-` path stands for. */
+  readonly stdin?: string;
   readonly vars?: Readonly<Record<string, string>>;
   readonly varFiles?: readonly string[];
   /** `plan` only reads the platform; `apply` executes the plan. @default 'apply' */

@@ -22,6 +22,7 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
   // load + validate: every diagnostic at once; an invalid set never reaches the platform
   const { manifests, diagnostics } = await ports.load({
     paths: [...options.paths],
+    ...(options.stdin === undefined ? {} : { stdin: options.stdin }),
     ...(options.vars ? { vars: { ...options.vars } } : {}),
     ...(options.varFiles ? { varFiles: [...options.varFiles] } : {}),
   });
