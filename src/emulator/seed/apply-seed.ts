@@ -1,14 +1,10 @@
 import { hashKey } from '../http/auth.js';
 import type { EmulatorStore } from '../store/types.js';
-import type { SeedData } from './seed-types.js';
+import type { SeedData, SeedUser } from './seed-types.js';
 
 /** A user account: collection `users`, key = id. */
-export interface UserRecord {
-  readonly id: string;
-  readonly username: string;
-  readonly first_name: string;
-  readonly last_name: string;
-  readonly user_type: 'CONSOLE' | 'API';
+export interface UserRecord
+  extends Pick<SeedUser, 'id' | 'username' | 'first_name' | 'last_name' | 'user_type'> {
   readonly active: boolean;
   readonly organizationId: string;
   readonly createdAt: string;
