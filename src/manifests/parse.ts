@@ -65,6 +65,7 @@ export function parseSource(
     uniqueKeys: true,
   });
   const list = Array.isArray(all) ? all : [];
+  const hasVars = src.text.includes('${');
   for (const [index, doc] of list.entries()) {
     let bad = false;
     for (const e of [...doc.errors, ...doc.warnings]) {
@@ -79,14 +80,17 @@ export function parseSource(
     }
     if (bad || doc.contents === null) continue;
     const source = at(doc.contents.range?.[0] ?? 0);
-    bad = substitute(doc, lookup, (name, node) =>
-      diagnostics.push({
-        severity: 'error',
-        code: 'undefined-variable',
-        message: `variable \${${name}} is not defined (set it in the environment or a --var-file; write $\${${name}} for a literal)`,
-        ...at(node.range?.[0] ?? 0),
-      }),
-    );
+    // Most files hold no `${`: skip walking their trees.
+    bad =
+      hasVars &&
+      substitute(doc, lookup, (name, node) =>
+        diagnostics.push({
+          severity: 'error',
+          code: 'undefined-variable',
+          message: `variable \${${name}} is not defined (set it in the environment or a --var-file; write $\${${name}} for a literal)`,
+          ...at(node.range?.[0] ?? 0),
+        }),
+      );
     let data: unknown;
     try {
       data = doc.toJS({ maxAliasCount });
