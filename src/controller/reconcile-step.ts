@@ -109,6 +109,12 @@ export async function reconcileStep(
     const suspended = options.suspend || snap.suspendFile;
     status.suspended = suspended;
     const applying = !suspended && !options.dryRun;
+    if (validation.manifestCount === 0 && options.prune) {
+      logger.warn(
+        { event: 'no-manifests', revision },
+        'the revision yields no manifests: pruning is off for this run',
+      );
+    }
     const now = clock.now();
     const skipKeys = backoff.waiting(now).filter((k) => k !== RUN_KEY);
     // 5. Run: the engine's own run function, bounded by the run timeout.

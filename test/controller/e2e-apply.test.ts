@@ -69,3 +69,59 @@ describe('controller end to end (emulator + bare git repository)', () => {
     noSecrets(stack.logs.join('\n'));
   });
 });
+
+describe('pruning', () => {
+  it('prunes a workspace removed from git, but never acts on a revision with no manifests', async () => {
+    commitFiles(
+      stack.remote,
+      {
+        'platform/a.yaml': workspaceYaml('ws-a', 'a'),
+        'platform/b.yaml': workspaceYaml('ws-b', 'b'),
+      },
+      'two workspaces',
+    );
+    const c = await stack.controller({ prune: true });
+    await nextStep(c, (o) => o.result === 'succeeded');
+    commitFiles(stack.remote, { 'platform/b.yaml': null }, 'drop ws-b');
+    let step = nextStep(c);
+    c.loop.trigger('test');
+    expect((await step).result).toBe('succeeded');
+    expect((await stack.api('GET', `${WORKSPACES}/ws-b`)).status).toBe(404);
+    expect((await stack.api('GET', `${WORKSPACES}/ws-a`)).status).toBe(200);
+
+    const before = (await stack.journal()).length;
+    commitFiles(
+      stack.remote,
+      { 'platform/a.yaml': null, 'platform/README.md': 'empty now' },
+      'empty',
+    );
+    step = nextStep(c);
+    c.loop.trigger('test');
+    await step;
+    expect(stack.logs.some((l) => l.includes('"no-manifests"'))).toBe(true);
+    const deletes = (await stack.journal()).slice(before).filter((e) => e.method === 'DELETE');
+    expect(deletes).toEqual([]);
+    expect((await stack.api('GET', `${WORKSPACES}/ws-a`)).status).toBe(200);
+  });
+});
+
+describe('observability', () => {
+  it('counts API requests by endpoint and status, and runs by result', async () => {
+    commitFiles(stack.remote, { 'platform/ws.yaml': workspaceYaml('ws-a', 'm') }, 'm');
+    const c = await stack.controller();
+    await nextStep(c, (o) => o.result === 'succeeded');
+    const metrics = (await get(c, '/metrics')).text;
+    expect(metrics).toMatch(
+      /platctl_api_requests_total\{method="POST",endpoint="\/apis\/\{paas\}\/v1\/projects\/\{project\}\/workspaces",status="2\d\d"\} 1/,
+    );
+    expect(metrics).toMatch(/platctl_reconcile_runs_total\{result="succeeded"\} 1/);
+    expect(metrics).toMatch(/platctl_last_applied_revision_info\{revision="[0-9a-f]{40}"\} 1/);
+    expect(metrics).toMatch(/platctl_resources\{kind="Workspace",status="succeeded"\} 1/);
+    expect(metrics).toMatch(/platctl_controller_leader 1/);
+    const lines = stack.logs.map((l) => JSON.parse(l) as Record<string, unknown>);
+    const created = lines.find(
+      (l) => l.event === 'resource' && l.resource === 'Workspace/platform/ws-a',
+    );
+    expect(created).toMatchObject({ revision: c.status.lastAppliedRevision, action: 'create' });
+  });
+});
