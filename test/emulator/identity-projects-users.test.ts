@@ -141,6 +141,9 @@ describe('identity: projects and users', () => {
     expect(del.text).toBe('');
     expect((await h.call('DELETE', `/auth/v1/users/${u.id}/`)).status).toBe(404);
     expect((await h.call('GET', '/auth/v1/projects/', undefined, { key: u.key })).status).toBe(401);
+    const self = await h.call('DELETE', '/auth/v1/users/usr-admin/');
+    expect(self.status).toBe(400);
+    expect(self.body.details[0].field).toBe('accountId');
   });
 
   it('gives a user without a role 403 on org endpoints and only its own projects', async () => {

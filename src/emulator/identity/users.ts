@@ -61,9 +61,14 @@ export const createUser: Handler = (req, ctx) => {
   return { status: 201, body: { account: created, sso_account: null, is_sso: false } };
 };
 
-/** DELETE /auth/v1/users/{accountId}/: 204; 404 when not a user of the caller's org. */
+/**
+ * DELETE /auth/v1/users/{accountId}/: 204; 404 when not a user of the caller's org; 400 for the
+ * caller itself (an organization must not lose the admin deleting it mid-request).
+ */
 export const deleteUser: Handler = (req, ctx) => {
   const user = findUser(ctx, req.principal, req.params.accountId!);
+  if (user.id === req.principal.accountId)
+    throw badField('accountId', 'cannot delete the calling user');
   purgeUser(ctx, user.id);
   return { status: 204 };
 };
