@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failResource } from '../../src/emulator/paas/controls.js';
 import {
   bareMetalBody,
   createWorkspace,
@@ -202,17 +201,23 @@ describe('compute instances over HTTP', () => {
 
   it('fails through the test control and may be published again from failed', async () => {
     await h.call('POST', `${ci}/bm-3/publish`);
-    const r = failResource(h.ctx, {
+    const fail = (body: object) => h.call('POST', '/_emulator/fail', body);
+    const r = await fail({
       kind: 'ComputeInstance',
       project: 'platform',
       workspace: 'ws',
       name: 'bm-3',
     });
     expect(r.status).toBe(200);
+    expect(r.body.status).toBe('failed');
     expect((await h.call('GET', `${ci}/bm-3`)).body.status.status).toBe('failed');
-    expect(() =>
-      failResource(h.ctx, { kind: 'ComputeInstance', project: 'platform', name: 'bm-3' }),
-    ).toThrow(expect.objectContaining({ status: 400 }));
+    expect(
+      (await fail({ kind: 'ComputeInstance', project: 'platform', name: 'bm-3' })).status,
+    ).toBe(400);
+    expect(
+      (await fail({ kind: 'ComputeInstance', project: 'platform', workspace: 'ws', name: 'zz' }))
+        .status,
+    ).toBe(404);
     expect((await h.call('POST', `${ci}/bm-3/publish`)).status).toBe(202);
   });
 

@@ -1,5 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { failResource } from '../../src/emulator/paas/controls.js';
 import { P, type PaasHarness, startPaas, vpcBody } from './fixtures-paas/harness.js';
 
 describe('VPC services over HTTP', () => {
@@ -134,20 +133,23 @@ describe('VPC services over HTTP', () => {
 
   it('reaches failed only through the test control, and may be published again', async () => {
     expect((await h.call('POST', `${svc}/vpc-c/publish`)).status).toBe(202);
-    // failResource is what the core mounts at POST /_emulator/fail; called in-process here
-    const failed = failResource(h.ctx, { kind: 'Service', project: 'platform', name: 'vpc-c' });
-    expect(failed).toEqual({
-      status: 200,
-      body: { kind: 'Service', project: 'platform', name: 'vpc-c', status: 'failed' },
+    const failed = await h.call('POST', '/_emulator/fail', {
+      kind: 'Service',
+      project: 'platform',
+      name: 'vpc-c',
+    });
+    expect(failed.status).toBe(200);
+    expect(failed.body).toEqual({
+      kind: 'Service',
+      project: 'platform',
+      name: 'vpc-c',
+      status: 'failed',
     });
     expect((await h.call('GET', `${svc}/vpc-c`)).body.status.status).toBe('failed');
     expect((await h.call('POST', `${svc}/vpc-c/publish`)).body.status.status).toBe('deploying');
-    const fail = (body: Record<string, unknown>) => () => failResource(h.ctx, body);
-    expect(fail({ kind: 'Service', project: 'platform', name: 'zz' })).toThrow(
-      expect.objectContaining({ status: 404 }),
-    );
-    expect(fail({ kind: 'Cluster', project: 'platform', name: 'vpc-c' })).toThrow(
-      expect.objectContaining({ status: 400 }),
-    );
+    const fail = async (body: object) => (await h.call('POST', '/_emulator/fail', body)).status;
+    expect(await fail({ kind: 'Service', project: 'platform', name: 'zz' })).toBe(404);
+    expect(await fail({ kind: 'Cluster', project: 'platform', name: 'vpc-c' })).toBe(400);
+    expect(await fail({ kind: 'Service', name: 'vpc-c' })).toBe(400);
   });
 });

@@ -1,17 +1,12 @@
 import { ApiError, type EmuContext, type EmuRequest, type EmuResponse } from '../http/types.js';
+import { type ListQuery, listQuery, sortAndPage } from '../shared/paging.js';
+import { badField } from '../shared/responses.js';
 
 /** Fields every stored PaaS record carries, so lists can be paged and ordered the same way. */
 export interface Stamped {
   readonly name: string;
   /** Creation time in integer epoch microseconds (exact in a double until the year 2255). */
   readonly createdAtUs: number;
-}
-
-/** Paging and order as validated by the OpenAPI document (defaults already applied). */
-export interface PageQuery {
-  readonly limit: number;
-  readonly offset: number;
-  readonly order: 'ASC' | 'DESC';
 }
 
 /** `{paas_group}/v1` for the configured group. */
@@ -39,29 +34,21 @@ export function createdAtIso(record: Stamped): string {
   return `${new Date(ms).toISOString().slice(0, -1)}${micros}Z`;
 }
 
-/** Reads limit/offset/order from an already-validated query, with the documented defaults. */
-export function pageQuery(req: EmuRequest): PageQuery {
-  const q = req.query;
-  return {
-    limit: typeof q.limit === 'number' ? q.limit : 50,
-    offset: typeof q.offset === 'number' ? q.offset : 0,
-    order: q.order === 'ASC' ? 'ASC' : 'DESC',
-  };
-}
-
 /**
- * Orders `records` by creation time (then name, for a stable order) and cuts one page. Pure;
- * `count` is the total before paging, as every list of the API reports it.
+ * Orders `records` by creation time (then name, for a stable order) and cuts one page with the
+ * emulator's shared paging. Pure; `count` is the total before paging.
  */
 export function pageOf<T extends Stamped>(
   records: readonly T[],
-  query: PageQuery,
+  query: Omit<ListQuery, 'orderBy'>,
 ): { count: number; items: T[] } {
-  const sign = query.order === 'ASC' ? 1 : -1;
-  const sorted = [...records].sort(
-    (a, b) => sign * (a.createdAtUs - b.createdAtUs || a.name.localeCompare(b.name)),
+  const byCreation = { ...query, orderBy: 'createdAt' };
+  return sortAndPage(
+    records,
+    byCreation,
+    (r) => r.createdAtUs,
+    (r) => r.name,
   );
-  return { count: sorted.length, items: sorted.slice(query.offset, query.offset + query.limit) };
 }
 
 /**
@@ -77,7 +64,7 @@ export function listResponse<T extends Stamped>(
   render: (record: T) => unknown,
   options: { readonly offsetInMetadata?: boolean } = {},
 ): EmuResponse {
-  const query = pageQuery(req);
+  const query = listQuery(req);
   const { count, items } = pageOf(records, query);
   const metadata = options.offsetInMetadata
     ? { count, limit: query.limit, offset: query.offset }
@@ -99,9 +86,7 @@ export function checkBodyScope(
   for (const [field, value] of Object.entries(expected)) {
     const sent = metadata[field];
     if (sent !== undefined && sent !== value) {
-      throw new ApiError(400, 'invalid_request', `metadata.${field} does not match the path`, [
-        { field: `metadata.${field}`, message: `must be ${JSON.stringify(value)} as in the path` },
-      ]);
+      throw badField(`metadata.${field}`, `must be ${JSON.stringify(value)} as in the path`);
     }
   }
 }

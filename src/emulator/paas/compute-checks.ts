@@ -1,13 +1,10 @@
-import { ApiError, type EmuContext } from '../http/types.js';
+import type { EmuContext } from '../http/types.js';
 import type { ProfileRecord } from '../lookups.js';
+import { badField } from '../shared/responses.js';
 import type { ComputeSpec } from './compute-store.js';
 
 /** The keys every rule of the `Security Policies` variable carries (spec, bare-metal table). */
 const RULE_KEYS = ['source_cidr', 'action', 'application', 'port', 'protocol'] as const;
-
-function invalid(field: string, message: string): ApiError {
-  return new ApiError(400, 'invalid_request', `${field} ${message}`, [{ field, message }]);
-}
 
 /**
  * Checks what the OpenAPI schema cannot: the profile exists and is of the instance's compute
@@ -17,9 +14,10 @@ function invalid(field: string, message: string): ApiError {
 export function checkComputeSpec(ctx: EmuContext, spec: ComputeSpec): ProfileRecord {
   const profileField = 'spec.computeProfile.name';
   const profile = ctx.store.get<ProfileRecord>('profiles', spec.computeProfile.name);
-  if (!profile) throw invalid(profileField, `names an unknown profile ${spec.computeProfile.name}`);
+  if (!profile)
+    throw badField(profileField, `names an unknown profile ${spec.computeProfile.name}`);
   if (profile.kind !== spec.computeType) {
-    throw invalid(profileField, `is a ${profile.kind} profile, not ${spec.computeType}`);
+    throw badField(profileField, `is a ${profile.kind} profile, not ${spec.computeType}`);
   }
   (spec.variables ?? []).forEach((v, i) => {
     if (v.name === 'Security Policies')
@@ -33,15 +31,15 @@ function checkSecurityPolicies(text: string, field: string): void {
   try {
     parsed = JSON.parse(text);
   } catch {
-    throw invalid(field, 'must be JSON text (an array of firewall rules)');
+    throw badField(field, 'must be JSON text (an array of firewall rules)');
   }
-  if (!Array.isArray(parsed)) throw invalid(field, 'must be a JSON array of firewall rules');
+  if (!Array.isArray(parsed)) throw badField(field, 'must be a JSON array of firewall rules');
   parsed.forEach((rule, i) => {
     if (typeof rule !== 'object' || rule === null || Array.isArray(rule)) {
-      throw invalid(field, `rule ${i} must be an object`);
+      throw badField(field, `rule ${i} must be an object`);
     }
     const missing = RULE_KEYS.filter((k) => !(k in rule));
-    if (missing.length > 0) throw invalid(field, `rule ${i} lacks ${missing.join(', ')}`);
+    if (missing.length > 0) throw badField(field, `rule ${i} lacks ${missing.join(', ')}`);
   });
 }
 

@@ -1,4 +1,5 @@
 import type { EmuContext } from '../http/types.js';
+import { transitionDone, transitionEnd } from '../shared/transitions.js';
 import type { Stamped } from './common.js';
 import { notFound } from './common.js';
 
@@ -51,21 +52,16 @@ const COLLECTION = 'computeinstances';
 export const instanceKey = (project: string, workspace: string, name: string): string =>
   `${project}/${workspace}/${name}`;
 
-const seconds = (ctx: EmuContext, name: 'compute-provision' | 'compute-delete') =>
-  ctx.config.transitionSeconds[name] * 1000;
-
 /** When a provisioning instance reaches `success` (epoch ms). */
 export function successAtMs(ctx: EmuContext, r: InstanceRecord): number {
-  return (r.provisionStartedAtMs ?? 0) + seconds(ctx, 'compute-provision');
+  return transitionEnd(ctx, r.provisionStartedAtMs ?? 0, 'compute-provision');
 }
 
 /** The instance's status now, or `gone` once its deletion has completed. */
 export function computeStatus(ctx: EmuContext, r: InstanceRecord): ComputeStatus | 'gone' {
   const now = ctx.clock.now();
   if (r.phase === 'deleting') {
-    return now >= (r.deleteRequestedAtMs ?? 0) + seconds(ctx, 'compute-delete')
-      ? 'gone'
-      : 'deleting';
+    return transitionDone(ctx, r.deleteRequestedAtMs ?? 0, 'compute-delete') ? 'gone' : 'deleting';
   }
   if (r.phase === 'provisioning') return now >= successAtMs(ctx, r) ? 'success' : 'provisioning';
   return r.phase;

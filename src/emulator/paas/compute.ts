@@ -3,6 +3,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { closeSegments, openSegment } from '../billing/segments.js';
 import { ApiError, type EmuContext, type EmuRequest, type EmuResponse } from '../http/types.js';
 import { findProject } from '../lookups.js';
+import { statusMessage } from '../shared/responses.js';
 import {
   bodyObject,
   checkBodyScope,
@@ -33,10 +34,11 @@ interface InstanceBody {
 /** The password is never stored; reads always show this mask. */
 export const PASSWORD_MASK = '********';
 
-const result = (status: number, word: string, message: string, name?: string): EmuResponse => ({
-  status,
-  body: name === undefined ? { status: word, message } : { status: word, message, name },
-});
+/** The `{status, message}` body of compute writes; creates and updates also carry `name`. */
+function result(status: number, word: string, message: string, name?: string): EmuResponse {
+  const response = statusMessage(status, word, message);
+  return name === undefined ? response : { status, body: { ...(response.body as object), name } };
+}
 
 /** The instance named by the path (project, workspace, instanceName) or a 404. */
 export function instanceFromPath(req: EmuRequest, ctx: EmuContext): InstanceRecord {

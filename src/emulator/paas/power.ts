@@ -1,4 +1,5 @@
 import { ApiError, type EmuContext, type EmuRequest, type EmuResponse } from '../http/types.js';
+import { badField } from '../shared/responses.js';
 import { instanceFromPath, paasResult } from './compute.js';
 import { computeStatus, saveInstance } from './compute-store.js';
 
@@ -33,12 +34,7 @@ function isPowerAction(action: string): action is PowerAction {
 export function powerComputeInstance(req: EmuRequest, ctx: EmuContext): EmuResponse {
   const action = req.params.action ?? '';
   if (!isPowerAction(action)) {
-    throw new ApiError(
-      400,
-      'invalid_request',
-      `unsupported power action ${JSON.stringify(action)}`,
-      [{ field: 'action', message: 'must be one of start, stop, Power reset, Power cycle' }],
-    );
+    throw badField('action', 'must be one of start, stop, Power reset, Power cycle');
   }
   const r = instanceFromPath(req, ctx);
   const status = computeStatus(ctx, r);

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { ApiError, type EmuContext, type EmuRequest, type EmuResponse } from '../http/types.js';
 import { findProject, type ProfileRecord } from '../lookups.js';
+import { badField } from '../shared/responses.js';
+import { transitionDone } from '../shared/transitions.js';
 import {
   bodyObject,
   checkBodyScope,
@@ -38,8 +40,7 @@ export const serviceKey = (project: string, name: string): string => `${project}
 /** The status of a service now, on the emulator clock (deploying becomes deployed after `vpc-deploy`). */
 export function serviceStatus(ctx: EmuContext, s: ServiceRecord): ServiceStatus {
   if (s.phase !== 'deploying') return s.phase;
-  const readyAt = (s.deployStartedAtMs ?? 0) + ctx.config.transitionSeconds['vpc-deploy'] * 1000;
-  return ctx.clock.now() >= readyAt ? 'deployed' : 'deploying';
+  return transitionDone(ctx, s.deployStartedAtMs ?? 0, 'vpc-deploy') ? 'deployed' : 'deploying';
 }
 
 /** True when the project has at least one VPC service that is `deployed` now. */
@@ -85,9 +86,7 @@ function checkServiceProfile(ctx: EmuContext, spec: Record<string, unknown>): vo
   const profile = ctx.store.get<ProfileRecord>('profiles', name);
   if (profile?.kind === 'service') return;
   const message = profile ? `is a ${profile.kind} profile, not a service profile` : 'is unknown';
-  throw new ApiError(400, 'invalid_request', `service profile ${name} ${message}`, [
-    { field: 'spec.serviceProfile.name', message },
-  ]);
+  throw badField('spec.serviceProfile.name', `(${name}) ${message}`);
 }
 
 /** POST .../services: 201 not_deployed; 409 when the name exists (the API has no service update). */

@@ -1,6 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { billingHandlers } from '../../../src/emulator/billing/handlers.js';
-import { allHandlers } from '../../../src/emulator/handlers.js';
 import { hashKey } from '../../../src/emulator/http/auth.js';
 import type { EmuContext } from '../../../src/emulator/http/types.js';
 import {
@@ -8,7 +6,6 @@ import {
   type RunningEmulator,
   startEmulator,
 } from '../../../src/emulator/index.js';
-import { paasHandlers } from '../../../src/emulator/paas/handlers.js';
 
 /** A response as the tests see it. */
 export interface Reply {
@@ -40,8 +37,7 @@ export const P = '/apis/paas.envmgmt.io/v1/projects';
 export const BILLING = '/apis/billing.envmgmt.io/v1/metrics/partner';
 
 /**
- * Starts the emulator with the paas and billing handlers (on top of whatever the framework
- * registers) and the admin controls. The clock runs at a millionth of real speed so that time
+ * Starts the emulator (every handler, with the admin controls) on an ephemeral loopback port. The clock runs at a millionth of real speed so that time
  * only moves when a test advances it.
  */
 export async function startPaas(): Promise<PaasHarness> {
@@ -50,7 +46,6 @@ export async function startPaas(): Promise<PaasHarness> {
     apiKey,
     admin: true,
     clockSpeed: 1e-6,
-    handlers: { ...allHandlers, ...paasHandlers, ...billingHandlers },
   });
   const send = async (
     method: string,
