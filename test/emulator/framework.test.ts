@@ -8,6 +8,7 @@ import {
   loadDocument,
   mergeFragment,
   type OpenApiDocument,
+  resolveRef,
 } from '../../src/emulator/openapi/load-document.js';
 import { ADMIN_KEY, type Harness, startHarness } from './harness.js';
 
@@ -21,6 +22,30 @@ describe('the OpenAPI document and its handlers', () => {
     ]);
     const { listProjects: _omit, ...rest } = allHandlers;
     expect(checkHandlers(ops, rest)[0]).toMatch(/listProjects/);
+  });
+
+  it('is a well-formed document: every $ref resolves, every operation documents its responses', () => {
+    const doc = loadDocument();
+    const walk = (node: unknown, at: string): void => {
+      if (Array.isArray(node)) {
+        for (const [i, n] of node.entries()) walk(n, `${at}[${i}]`);
+        return;
+      }
+      if (node === null || typeof node !== 'object') return;
+      for (const [k, v] of Object.entries(node)) {
+        expect(k, at).not.toBe('<<');
+        if (k === '$ref') expect(() => resolveRef(doc, node), `${at}.$ref`).not.toThrow();
+        else walk(v, `${at}.${k}`);
+      }
+    };
+    walk(doc, '');
+    for (const op of listOperations(doc)) {
+      const responses = op.op.responses as Record<string, { description?: string; $ref?: string }>;
+      expect(Object.keys(responses).length, op.operationId).toBeGreaterThan(0);
+      for (const r of Object.values(responses))
+        expect(r.description ?? r.$ref, op.operationId).toBeTruthy();
+      expect((op.op.security as unknown[]).length, op.operationId).toBeGreaterThan(0);
+    }
   });
 
   it('refuses a fragment that repeats an operation or a schema', () => {
