@@ -32,7 +32,13 @@ export function normalizeInstance(item: Doc, paasGroup: string): Doc {
   return {
     apiVersion: str(item.apiVersion) ?? `${paasGroup}/v1`,
     kind: 'ComputeInstance',
-    metadata: pick(obj(item.metadata), ['name', 'project', 'workspace']),
+    metadata: pick(obj(item.metadata), [
+      'name',
+      'project',
+      'workspace',
+      'displayName',
+      'description',
+    ]),
     spec: {
       ...pick(spec, ['computeType', 'computeProfile']),
       variables: variables.map((v) => ({

@@ -37,7 +37,7 @@ export function keyVariables(body: Doc): Doc {
   const keyed: Doc = {};
   for (const v of spec.variables as { name: string }[]) {
     const { name, ...rest } = v;
-    keyed[name] = rest;
+    put(keyed, name, rest);
   }
   return { ...body, spec: { ...spec, variables: keyed } };
 }
@@ -52,8 +52,8 @@ export function projectOnto(live: unknown, shapes: readonly unknown[]): unknown 
   if (objectShapes.length === 0) return live;
   const out: Doc = {};
   for (const [k, v] of Object.entries(live)) {
-    const sub = objectShapes.filter((s) => k in s).map((s) => s[k]);
-    if (sub.length > 0) out[k] = projectOnto(v, sub);
+    const sub = objectShapes.filter((s) => Object.hasOwn(s, k)).map((s) => s[k]);
+    if (sub.length > 0) put(out, k, projectOnto(v, sub));
   }
   return out;
 }
@@ -145,13 +145,23 @@ function maskDeep(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(maskDeep);
   if (!isObject(value)) return value;
   const out: Doc = {};
-  for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEY.test(k) ? MASK : maskDeep(v);
+  for (const [k, v] of Object.entries(value)) put(out, k, SECRET_KEY.test(k) ? MASK : maskDeep(v));
   return out;
 }
 
 function show(value: unknown): string {
   const text = typeof value === 'string' ? value : JSON.stringify(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
+}
+
+/** Sets an own property, even one named `__proto__` (user data may use any name). */
+export function put(target: Doc, key: string, value: unknown): void {
+  Object.defineProperty(target, key, {
+    value,
+    enumerable: true,
+    writable: true,
+    configurable: true,
+  });
 }
 
 function isObject(v: unknown): v is Doc {

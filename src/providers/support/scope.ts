@@ -80,6 +80,7 @@ export function str(v: unknown): string | undefined {
 /** Copies the listed string fields that are present. Pure. */
 export function pick(source: Doc | undefined, fields: readonly string[]): Doc {
   const out: Doc = {};
-  for (const f of fields) if (source && source[f] !== undefined) out[f] = source[f];
+  for (const f of fields)
+    if (source && Object.hasOwn(source, f) && source[f] !== undefined) out[f] = source[f];
   return out;
 }
