@@ -93,9 +93,9 @@ function pruneVerdict(p: Pairing, options: PlanOptions): 'prune' | 'untouched' |
   if (!p.live && !p.lastApplied) return 'untouched';
   const annotated = p.lastApplied?.metadata.annotations?.[PRUNE_ANNOTATION] === 'disabled';
   if (inv.protected || annotated) {
-    return `${p.key} is no longer in git but is protected (${PRUNE_ANNOTATION}: disabled); left in place`;
+    return `no longer in git but protected (${PRUNE_ANNOTATION}: disabled); left in place`;
   }
-  if (!options.prune) return `${p.key} is no longer in git; run with --prune to delete it`;
+  if (!options.prune) return 'no longer in git; run with --prune to delete it';
   return 'prune';
 }
 

@@ -56,7 +56,7 @@ describe('apply examples/manifests/ against the emulator', () => {
     const unpruned = await w.run({ mode: 'plan' });
     expect(unpruned.changes).toBe(false);
     expect(unpruned.plan!.diagnostics.map((d) => d.message)).toContainEqual(
-      expect.stringMatching(/scratch is no longer in git; run with --prune/),
+      expect.stringMatching(/no longer in git; run with --prune/),
     );
     const before = await w.last();
     const r = await w.run({ mode: 'apply', prune: true });
