@@ -40,10 +40,13 @@ export const BILLING = '/apis/billing.envmgmt.io/v1/metrics/partner';
  * Starts the emulator (every handler, with the admin controls) on an ephemeral loopback port. The clock runs at a millionth of real speed so that time
  * only moves when a test advances it.
  */
-export async function startPaas(): Promise<PaasHarness> {
-  const apiKey = `test_${randomBytes(16).toString('hex')}`;
+export async function startPaas(
+  options: { apiKey?: string; dataFile?: string } = {},
+): Promise<PaasHarness> {
+  const apiKey = options.apiKey ?? `test_${randomBytes(16).toString('hex')}`;
   const emu = await startEmulator({
     apiKey,
+    ...(options.dataFile && { dataFile: options.dataFile }),
     admin: true,
     clockSpeed: 1e-6,
   });
