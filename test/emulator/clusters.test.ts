@@ -115,8 +115,11 @@ describe('v3 clusters and the controller deployment update', () => {
     expect((await h.call('POST', path('gke-zz'), { capiVersion: 'a' }, V3)).status).toBe(404);
     expect((await h.call('POST', C, clusterBody('gke-new'), V3)).status).toBe(201);
     expect((await h.call('POST', path('gke-new'), { capiVersion: 'a' }, V3)).status).toBe(409);
+    // the API has no read of controller versions: look in the store
+    const stored = h.emu.store.get<{ controllers: unknown }>('clusters', 'platform/gke-a');
+    expect(stored?.controllers).toEqual({ capiVersion: 'v1.7.0', capgVersion: 'v1.6.0' });
     const read = await h.call('GET', `${C}/gke-a`, undefined, V3);
-    expect(read.body.status.controllers).toEqual({ capiVersion: 'v1.7.0', capgVersion: 'v1.6.0' });
+    expect(read.body.status).toEqual({ status: 'ready' });
   });
 
   it('deletes asynchronously: 202, deleting, then 404 after cluster-delete', async () => {
