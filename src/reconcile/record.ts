@@ -53,6 +53,8 @@ export function createRecorder(
   for (const a of plan.actions) remaining.set(a.key, (remaining.get(a.key) ?? 0) + 1);
   const failedKeys = new Set<string>();
   const inventory = new Map(store.inventory().map((e) => [e.key, e]));
+  const applied = store.lastApplied();
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
   const remember = (a: Action, result: ExecuteResult | undefined, created: boolean) => {
     const known = inventory.get(a.key);
@@ -66,6 +68,7 @@ export function createRecorder(
       createdByPlatctl: known?.createdByPlatctl || created || PLATCTL_ONLY.has(a.target.kind),
       protected: manifest?.metadata.annotations?.[PRUNE_ANNOTATION] === 'disabled',
     };
+    if (same(known, entry)) return; // nothing new: spare the write
     inventory.set(a.key, entry);
     store.putInventory(entry);
   };
@@ -88,7 +91,9 @@ export function createRecorder(
       const left = remaining.get(a.key)! - 1;
       remaining.set(a.key, left);
       const manifest = desired.get(a.key);
-      if (left === 0 && !failedKeys.has(a.key) && manifest) store.putLastApplied(a.key, manifest);
+      if (left === 0 && !failedKeys.has(a.key) && manifest && !same(applied.get(a.key), manifest)) {
+        store.putLastApplied(a.key, manifest);
+      }
     },
   };
 }
