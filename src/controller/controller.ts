@@ -5,7 +5,7 @@ import { createLogger, type Logger } from '../core/logger.js';
 import { createApiClient, createProviderRegistry, resolveSecret } from '../providers/index.js';
 import { openStateStore, processHolder, type StateStore } from '../state/index.js';
 import { DirectorySource } from './dir-source.js';
-import { engineRun, validateManifests } from './engine-adapter.js';
+import { engineRun, manifestEnv, validateManifests } from './engine-adapter.js';
 import { type GitCredentialInput, resolveGitAuth } from './git-credentials.js';
 import { GitSource } from './git-source.js';
 import { ControllerLoop } from './loop.js';
@@ -120,7 +120,7 @@ export async function startController(config: ControllerConfig): Promise<Running
         clock,
         holder,
         logger,
-        resolveSecret: (s) => resolveSecret(s),
+        resolveSecret: (s) => resolveSecret(s, { env: manifestEnv() }),
         ...(config.maxDeletes !== undefined ? { maxDeletes: config.maxDeletes } : {}),
         ...(config.api.concurrency !== undefined ? { concurrency: config.api.concurrency } : {}),
         ...(config.wait ? { wait: config.wait } : {}),

@@ -13,12 +13,17 @@ import type { ControllerDiagnostic, ReconcileRun, ResourceReport, ValidatePort }
 /** Variables never offered to `${VAR}` in manifests: a manifest must not be able to read them. */
 const HIDDEN_ENV = /^(PLATCTL_API_KEY|PLATCTL_GIT_TOKEN|PLATCTL_WEBHOOK_SECRET)$/;
 
+/**
+ * The process environment without the controller's own secrets: what manifests may read through
+ * `${VAR}` and `passwordFrom.env`.
+ */
+export function manifestEnv(): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(process.env).filter(([k]) => !HIDDEN_ENV.test(k)));
+}
+
 /** The manifests stage with the controller's own secrets hidden from variable substitution. */
 export const controllerLoad: LoadPort = (input) =>
-  loadAndValidate({
-    ...input,
-    env: Object.fromEntries(Object.entries(process.env).filter(([k]) => !HIDDEN_ENV.test(k))),
-  });
+  loadAndValidate({ ...input, env: manifestEnv() });
 
 function toDiagnostic(d: ManifestDiagnostic, dir: string): ControllerDiagnostic {
   const file = d.file !== undefined ? relative(dir, d.file) || d.file : undefined;
