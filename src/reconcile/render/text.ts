@@ -6,7 +6,7 @@ type Colors = Pick<typeof pc, 'green' | 'yellow' | 'red' | 'bold' | 'dim' | 'cya
 
 /** Colors when `enabled`, plain text otherwise (not a TTY, NO_COLOR). */
 export function colors(enabled: boolean): Colors {
-  return enabled ? pc : pc.createColors(false);
+  return pc.createColors(enabled);
 }
 
 const MARK = { create: '+', update: '~', delete: '-', unchanged: ' ' } as const;
