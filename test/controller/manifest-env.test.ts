@@ -10,8 +10,11 @@ afterEach(() => {
   process.env = { ...saved };
 });
 
+/** `${NAME}` as the manifest loader spells a variable. */
+const ref = (name: string) => `\${${name}}`;
+
 describe('manifests under the controller', () => {
-  it('cannot read the controller secrets through ${VAR}', async () => {
+  it('cannot read the controller secrets through variable substitution', async () => {
     process.env.PLATCTL_API_KEY = 'key-must-not-reach-a-manifest';
     process.env.PLATCTL_GIT_TOKEN = 'token-must-not-reach-a-manifest';
     process.env.TEAM_NAME = 'ml';
@@ -20,9 +23,9 @@ describe('manifests under the controller', () => {
     expect(manifestEnv().TEAM_NAME).toBe('ml');
     const dir = await mkdtemp(join(tmpdir(), 'platctl-env-'));
     try {
-      await writeFile(join(dir, 'ok.yaml'), workspaceYaml('ws-${TEAM_NAME}', 'x'));
+      await writeFile(join(dir, 'ok.yaml'), workspaceYaml(`ws-${ref('TEAM_NAME')}`, 'x'));
       expect(await validateManifests(dir)).toMatchObject({ ok: true, manifestCount: 1 });
-      await writeFile(join(dir, 'leak.yaml'), workspaceYaml('ws-b', '${PLATCTL_API_KEY}'));
+      await writeFile(join(dir, 'leak.yaml'), workspaceYaml('ws-b', ref('PLATCTL_API_KEY')));
       const r = await validateManifests(dir);
       expect(r.ok).toBe(false);
       expect(r.diagnostics.map((d) => d.code)).toContain('undefined-variable');
