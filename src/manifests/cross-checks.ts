@@ -133,16 +133,30 @@ export function crossChecks(
 function cycles(byKey: ReadonlyMap<string, LoadedManifest>): Diagnostic[] {
   const out: Diagnostic[] = [];
   const state = new Map<string, 'active' | 'done'>();
-  const stack: string[] = [];
-  const visit = (m: LoadedManifest): void => {
-    state.set(m.key, 'active');
-    stack.push(m.key);
-    for (const ref of m.manifest.metadata.dependsOn ?? []) {
+  const targets = (m: LoadedManifest) =>
+    (m.manifest.metadata.dependsOn ?? []).flatMap((ref) => {
       const next = byKey.get(resolveRef(ref, m.manifest.metadata));
-      if (!next) continue;
+      return next ? [next] : [];
+    });
+  // Depth-first with an explicit stack, so a very long dependsOn chain cannot overflow the call stack.
+  for (const root of byKey.values()) {
+    if (state.has(root.key)) continue;
+    const path: { m: LoadedManifest; next: LoadedManifest[] }[] = [
+      { m: root, next: targets(root) },
+    ];
+    state.set(root.key, 'active');
+    while (path.length > 0) {
+      const top = path[path.length - 1]!;
+      const next = top.next.shift();
+      if (!next) {
+        state.set(top.m.key, 'done');
+        path.pop();
+        continue;
+      }
       const s = state.get(next.key);
       if (s === 'active') {
-        const loop = [...stack.slice(stack.indexOf(next.key)), next.key];
+        const keys = path.map((p) => p.m.key);
+        const loop = [...keys.slice(keys.indexOf(next.key)), next.key];
         out.push({
           severity: 'error',
           code: 'dependency-cycle',
@@ -151,11 +165,11 @@ function cycles(byKey: ReadonlyMap<string, LoadedManifest>): Diagnostic[] {
           path: 'metadata.dependsOn',
           ...next.positionOf(['metadata', 'dependsOn']),
         });
-      } else if (s === undefined) visit(next);
+      } else if (s === undefined) {
+        state.set(next.key, 'active');
+        path.push({ m: next, next: targets(next) });
+      }
     }
-    stack.pop();
-    state.set(m.key, 'done');
-  };
-  for (const m of byKey.values()) if (!state.has(m.key)) visit(m);
+  }
   return out;
 }

@@ -194,3 +194,22 @@ describe('${VAR} substitution', () => {
     expect(codes(r)).toEqual(['var-file', 'var-file']);
   });
 });
+
+describe('dependsOn', () => {
+  it('handles a 5,000-long chain without overflowing, and finds the cycle that closes it', async () => {
+    const n = 5000;
+    const docs = Array.from({ length: n }, (_, i) =>
+      workspace(
+        `w${i}`,
+        'platform',
+        `  dependsOn:\n    - {kind: Workspace, name: w${(i + 1) % n}}\n`,
+      ),
+    );
+    const r = await loadAndValidate({ paths: ['-'], stdin: docs.join('---\n') });
+    const cycle = r.diagnostics.filter((d) => d.code === 'dependency-cycle');
+    expect(cycle).toHaveLength(1);
+    expect(cycle[0]!.message).toMatch(
+      /^dependsOn cycle: Workspace\/platform\/w0 -> Workspace\/platform\/w1 -> .* -> Workspace\/platform\/w4999 -> Workspace\/platform\/w0$/,
+    );
+  });
+});
