@@ -37,15 +37,15 @@ export function compileValidators(
     const bodySchema = rb?.content?.['application/json']?.schema;
     const bodyCheck = bodySchema ? strict.compile(rewriteRefs(bodySchema) as object) : undefined;
     out.set(entry.operationId, {
-      params: (p) => run(paramCheck, p, ''),
-      query: (q) => run(queryCheck, q, ''),
+      params: (p) => run(paramCheck, p),
+      query: (q) => run(queryCheck, q),
       body: (b) => {
         if (b === undefined) {
           if (rb?.required)
             throw invalid('request body is required', [{ field: 'body', message: 'is required' }]);
           return;
         }
-        if (bodyCheck) run(bodyCheck, b, '');
+        if (bodyCheck) run(bodyCheck, b);
       },
     });
   }
@@ -93,7 +93,7 @@ function rewriteRefs(schema: unknown): unknown {
   );
 }
 
-function run(check: ValidateFunction, data: unknown, _ctx: string): void {
+function run(check: ValidateFunction, data: unknown): void {
   if (check(data)) return;
   const details = (check.errors ?? []).map(toDetail);
   const unique = details.filter(
