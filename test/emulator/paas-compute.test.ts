@@ -153,6 +153,18 @@ describe('compute instances over HTTP', () => {
     expect(read.body.status.output.public_ip_address.value).toMatch(/^203\.0\.113\.\d+$/);
   });
 
+  it('stores a description change without touching the status', async () => {
+    const body = bareMetalBody('bm-1', { publicIp: true });
+    const r = await h.call('POST', ci, {
+      ...body,
+      metadata: { ...body.metadata, description: 'GPU box' },
+    });
+    expect(r.status).toBe(200);
+    const read = await h.call('GET', `${ci}/bm-1`);
+    expect(read.body.metadata.description).toBe('GPU box');
+    expect(read.body.status.status).toBe('success');
+  });
+
   it('lists by computeType with true counts, paging and order; computeType is required', async () => {
     expect((await h.call('POST', ci, k8sBody('k8s-1'))).status).toBe(201);
     for (const n of ['bm-2', 'bm-3'])

@@ -54,6 +54,19 @@ describe('VPC services over HTTP', () => {
     expect(again.body.message).toContain('deployed');
   });
 
+  it('keeps displayName and description as sent', async () => {
+    const body = vpcBody('vpc-desc');
+    const r = await h.call('POST', svc, {
+      ...body,
+      metadata: { ...body.metadata, description: 'main VPC' },
+    });
+    expect(r.status).toBe(201);
+    const read = await h.call('GET', `${svc}/vpc-desc`);
+    expect(read.body.metadata).toMatchObject({ name: 'vpc-desc', description: 'main VPC' });
+    expect(read.body.metadata.displayName).toBeUndefined();
+    expect((await h.call('DELETE', `${svc}/vpc-desc`)).status).toBe(200);
+  });
+
   it('answers 404 for an unknown service or project', async () => {
     expect((await h.call('POST', `${svc}/nope/publish`)).status).toBe(404);
     expect((await h.call('GET', `${svc}/nope`)).status).toBe(404);

@@ -9,6 +9,20 @@ export interface Stamped {
   readonly createdAtUs: number;
 }
 
+/** The free-text metadata a PaaS object keeps as sent (absent fields stay absent). */
+export interface Described {
+  readonly displayName?: string;
+  readonly description?: string;
+}
+
+/** `displayName` and `description` of `metadata`, only those present. Pure. */
+export function described(metadata: Described): Described {
+  return {
+    ...(metadata.displayName !== undefined && { displayName: metadata.displayName }),
+    ...(metadata.description !== undefined && { description: metadata.description }),
+  };
+}
+
 /** `{paas_group}/v1` for the configured group. */
 export function paasApiVersion(ctx: EmuContext): string {
   return `${ctx.config.paasGroup}/v1`;
@@ -79,12 +93,9 @@ export function listResponse<T extends Stamped>(
  * Checks that optional `metadata.<field>` values of a body agree with the path (400 naming the
  * field otherwise): a body for project `a` posted under project `b` is a client mistake.
  */
-export function checkBodyScope(
-  metadata: Readonly<Record<string, unknown>>,
-  expected: Readonly<Record<string, string>>,
-): void {
+export function checkBodyScope(metadata: object, expected: Readonly<Record<string, string>>): void {
   for (const [field, value] of Object.entries(expected)) {
-    const sent = metadata[field];
+    const sent = (metadata as Record<string, unknown>)[field];
     if (sent !== undefined && sent !== value) {
       throw badField(`metadata.${field}`, `must be ${JSON.stringify(value)} as in the path`);
     }

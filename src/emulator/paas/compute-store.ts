@@ -1,6 +1,6 @@
 import type { EmuContext } from '../http/types.js';
 import { transitionDone, transitionEnd } from '../shared/transitions.js';
-import type { Stamped } from './common.js';
+import type { Described, Stamped } from './common.js';
 import { notFound } from './common.js';
 
 /** A compute variable as sent (valueType omitted in Kubernetes bodies). */
@@ -30,7 +30,7 @@ export type ComputeStatus =
  * `provisioning` and `deleting` resolve lazily on the emulator clock (see {@link computeStatus}).
  * No password is ever stored: the read output's password is a constant mask.
  */
-export interface InstanceRecord extends Stamped {
+export interface InstanceRecord extends Stamped, Described {
   readonly id: string;
   readonly project: string;
   readonly workspace: string;

@@ -8,6 +8,8 @@ import {
   bodyObject,
   checkBodyScope,
   createdAtIso,
+  type Described,
+  described,
   listResponse,
   nextCreatedAtUs,
   paasApiVersion,
@@ -27,7 +29,7 @@ import { hasDeployedVpc } from './services.js';
 import { loadWorkspace } from './workspaces.js';
 
 interface InstanceBody {
-  metadata: { name: string; project?: string; workspace?: string };
+  metadata: { name: string; project?: string; workspace?: string } & Described;
   spec: ComputeSpec;
 }
 
@@ -67,6 +69,7 @@ export function upsertComputeInstance(req: EmuRequest, ctx: EmuContext): EmuResp
       name: metadata.name,
       project,
       workspace,
+      ...described(metadata),
       organizationId: org,
       createdAtUs: nextCreatedAtUs(ctx, 'computeinstances'),
       spec,
@@ -82,9 +85,13 @@ export function upsertComputeInstance(req: EmuRequest, ctx: EmuContext): EmuResp
   if (status === 'provisioning' || status === 'deleting') {
     throw new ApiError(409, 'conflict', `compute instance ${metadata.name} is ${status}`);
   }
-  if (!isDeepStrictEqual(existing.spec, spec)) {
-    saveInstance(ctx, { ...existing, spec, phase: status === 'created' ? 'created' : 'updated' });
-  }
+  const { displayName: _d, description: _e, ...rest } = existing;
+  const phase = isDeepStrictEqual(existing.spec, spec)
+    ? existing.phase
+    : status === 'created'
+      ? 'created'
+      : 'updated';
+  saveInstance(ctx, { ...rest, ...described(metadata), spec, phase });
   return result(200, 'Success', `compute instance ${metadata.name} updated`, metadata.name);
 }
 
@@ -147,6 +154,7 @@ export function instanceBody(ctx: EmuContext, r: InstanceRecord) {
       name: r.name,
       project: r.project,
       workspace: r.workspace,
+      ...described(r),
       id: r.id,
       createdAt: createdAtIso(r),
     },

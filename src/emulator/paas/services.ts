@@ -7,6 +7,8 @@ import {
   bodyObject,
   checkBodyScope,
   createdAtIso,
+  type Described,
+  described,
   listResponse,
   nextCreatedAtUs,
   notFound,
@@ -18,7 +20,7 @@ import {
 export type ServiceStatus = 'not_deployed' | 'deploying' | 'deployed' | 'failed';
 
 /** A VPC service as stored: collection `services`, key `<project>/<name>`. */
-export interface ServiceRecord extends Stamped {
+export interface ServiceRecord extends Stamped, Described {
   readonly id: string;
   readonly project: string;
   readonly spec: Record<string, unknown>;
@@ -28,7 +30,7 @@ export interface ServiceRecord extends Stamped {
 }
 
 interface ServiceBody {
-  metadata: { name: string; project?: string };
+  metadata: { name: string; project?: string } & Described;
   spec: Record<string, unknown>;
 }
 
@@ -74,7 +76,13 @@ function fullBody(ctx: EmuContext, s: ServiceRecord) {
   return {
     apiVersion: paasApiVersion(ctx),
     kind: 'Service',
-    metadata: { name: s.name, project: s.project, id: s.id, createdAt: createdAtIso(s) },
+    metadata: {
+      name: s.name,
+      project: s.project,
+      ...described(s),
+      id: s.id,
+      createdAt: createdAtIso(s),
+    },
     spec: s.spec,
     status: { status: serviceStatus(ctx, s) },
   };
@@ -108,6 +116,7 @@ export function createService(req: EmuRequest, ctx: EmuContext): EmuResponse {
     id: randomUUID(),
     name,
     project,
+    ...described(body.metadata),
     createdAtUs: nextCreatedAtUs(ctx, COLLECTION),
     spec: body.spec,
     phase: 'not_deployed',

@@ -5,6 +5,8 @@ import {
   bodyObject,
   checkBodyScope,
   createdAtIso,
+  type Described,
+  described,
   listResponse,
   nextCreatedAtUs,
   notFound,
@@ -14,11 +16,9 @@ import {
 import { liveInstancesIn } from './compute-store.js';
 
 /** A workspace as stored: collection `workspaces`, key `<project>/<name>`. */
-export interface WorkspaceRecord extends Stamped {
+export interface WorkspaceRecord extends Stamped, Described {
   readonly id: string;
   readonly project: string;
-  readonly displayName?: string;
-  readonly description?: string;
 }
 
 interface WorkspaceBody {
@@ -38,11 +38,13 @@ export function loadWorkspace(ctx: EmuContext, project: string, name: string): W
 }
 
 function fullBody(ctx: EmuContext, w: WorkspaceRecord) {
-  const metadata: Record<string, unknown> = { name: w.name, project: w.project };
-  if (w.displayName !== undefined) metadata.displayName = w.displayName;
-  if (w.description !== undefined) metadata.description = w.description;
-  metadata.id = w.id;
-  metadata.createdAt = createdAtIso(w);
+  const metadata = {
+    name: w.name,
+    project: w.project,
+    ...described(w),
+    id: w.id,
+    createdAt: createdAtIso(w),
+  };
   return { apiVersion: paasApiVersion(ctx), kind: 'Workspace', metadata };
 }
 
@@ -73,8 +75,7 @@ export function upsertWorkspace(req: EmuRequest, ctx: EmuContext): EmuResponse {
     name: metadata.name,
     project,
     createdAtUs: existing?.createdAtUs ?? nextCreatedAtUs(ctx, COLLECTION),
-    ...(metadata.displayName !== undefined && { displayName: metadata.displayName }),
-    ...(metadata.description !== undefined && { description: metadata.description }),
+    ...described(metadata),
   };
   ctx.store.put(COLLECTION, key, record);
   return {
