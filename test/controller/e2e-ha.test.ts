@@ -1,7 +1,10 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createRunPorts } from '../../src/reconcile/default-ports.js';
+import { reconcile } from '../../src/reconcile/run.js';
 import { commitFiles } from './helpers/git-remote.js';
-import { createStack, get, nextStep, type Stack, workspaceYaml } from './helpers/stack.js';
+import { API_KEY, createStack, get, nextStep, type Stack, workspaceYaml } from './helpers/stack.js';
 
 let stack: Stack;
 beforeEach(async () => {
@@ -105,5 +108,33 @@ describe('shutdown during an apply', () => {
         'ComputeInstance/platform/shared-services/h100-inference',
       ]),
     );
+  });
+});
+
+describe('a CLI apply while the controller leads', () => {
+  it('fails with a message naming the controller as the holder, and changes nothing', async () => {
+    commitFiles(stack.remote, { 'platform/ws.yaml': workspaceYaml('ws-a', 'one') }, 'ws-a');
+    const c = await stack.controller();
+    await nextStep(c, (o) => o.result === 'succeeded');
+    const dir = join(stack.root, 'cli-manifests');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, 'ws.yaml'), workspaceYaml('ws-cli', 'from the CLI'));
+    const ports = createRunPorts({
+      baseUrl: stack.emulator.url,
+      apiKey: API_KEY,
+      statePath: join(stack.root, 'state.db'),
+    });
+    try {
+      const err = await reconcile({ paths: [dir], mode: 'apply' }, ports).catch((e: unknown) => e);
+      expect(err).toMatchObject({ code: 'locked' });
+      expect(String((err as Error).message)).toMatch(/controller:/);
+    } finally {
+      ports.close();
+    }
+    const live = await stack.api(
+      'GET',
+      '/apis/paas.envmgmt.io/v1/projects/platform/workspaces/ws-cli',
+    );
+    expect(live.status).toBe(404);
   });
 });
