@@ -153,7 +153,7 @@ describe('compute instances over HTTP', () => {
     expect(read.body.status.output.public_ip_address.value).toMatch(/^203\.0\.113\.\d+$/);
   });
 
-  it('stores a description change without touching the status', async () => {
+  it('stores a metadata-only update too, which then waits for a publish', async () => {
     const body = bareMetalBody('bm-1', { publicIp: true });
     const r = await h.call('POST', ci, {
       ...body,
@@ -162,7 +162,10 @@ describe('compute instances over HTTP', () => {
     expect(r.status).toBe(200);
     const read = await h.call('GET', `${ci}/bm-1`);
     expect(read.body.metadata.description).toBe('GPU box');
-    expect(read.body.status.status).toBe('success');
+    expect(read.body.status.status).toBe('updated');
+    expect((await h.call('POST', `${ci}/bm-1/publish`)).status).toBe(202);
+    await h.advance(300);
+    expect((await h.call('GET', `${ci}/bm-1`)).body.status.status).toBe('success');
   });
 
   it('lists by computeType with true counts, paging and order; computeType is required', async () => {

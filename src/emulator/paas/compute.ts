@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { isDeepStrictEqual } from 'node:util';
 import { closeSegments, openSegment } from '../billing/segments.js';
 import { ApiError, type EmuContext, type EmuRequest, type EmuResponse } from '../http/types.js';
 import { findProject } from '../lookups.js';
@@ -51,8 +50,8 @@ export function instanceFromPath(req: EmuRequest, ctx: EmuContext): InstanceReco
 
 /**
  * POST .../computeinstances: 201 on create; on an existing name 409 with `fail-on-exists`, else
- * the new spec is stored and the status becomes `updated` (200; an identical spec changes
- * nothing). 409 while provisioning or deleting. Unknown workspace 404; bad profile 400.
+ * the new spec and metadata are stored and the status becomes `updated` (`created` stays
+ * `created`), 200. 409 while provisioning or deleting. Unknown workspace 404; bad profile 400.
  */
 export function upsertComputeInstance(req: EmuRequest, ctx: EmuContext): EmuResponse {
   const project = req.params.project!;
@@ -86,11 +85,9 @@ export function upsertComputeInstance(req: EmuRequest, ctx: EmuContext): EmuResp
     throw new ApiError(409, 'conflict', `compute instance ${metadata.name} is ${status}`);
   }
   const { displayName: _d, description: _e, ...rest } = existing;
-  const phase = isDeepStrictEqual(existing.spec, spec)
-    ? existing.phase
-    : status === 'created'
-      ? 'created'
-      : 'updated';
+  // Any update of a deployed instance waits for a publish, even one that changes only metadata:
+  // the engine always follows an update with a publish.
+  const phase = status === 'created' ? 'created' : 'updated';
   saveInstance(ctx, { ...rest, ...described(metadata), spec, phase });
   return result(200, 'Success', `compute instance ${metadata.name} updated`, metadata.name);
 }
