@@ -74,6 +74,19 @@ describe('--data persistence', () => {
     } finally {
       await second.close();
     }
+    const third = await startHarness({ dataFile, apiKey: 'a-new-admin-key-0002' });
+    try {
+      expect((await third.call('GET', '/auth/v1/users/')).status).toBe(401);
+      expect(
+        (await third.call('GET', '/auth/v1/users/', undefined, { key: 'a-new-admin-key-0002' }))
+          .status,
+      ).toBe(200);
+      expect(
+        (await third.call('GET', '/auth/v1/projects/', undefined, { key: u.key })).status,
+      ).toBe(200);
+    } finally {
+      await third.close();
+    }
   });
 });
 

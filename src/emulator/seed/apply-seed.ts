@@ -1,4 +1,4 @@
-import { hashKey } from '../http/auth.js';
+import { type ApiKeyRecord, hashKey } from '../http/auth.js';
 import type { EmulatorStore } from '../store/types.js';
 import type { SeedData, SeedUser } from './seed-types.js';
 
@@ -76,10 +76,18 @@ export function applySeed(
   grantAdminKey(store, seed, apiKey);
 }
 
-/** Records the hash of `apiKey` for the seed's admin user (idempotent; the key is not stored). */
+/**
+ * Records the hash of `apiKey` for the seed's admin user, replacing any key a previous start
+ * granted (so restarting `--data` with a new key retires the old one). The key is not stored.
+ */
 export function grantAdminKey(store: EmulatorStore, seed: SeedData, apiKey: string): void {
   const admin = seed.users.find((u) => u.admin) ?? seed.users[0];
   if (!admin) throw new Error('the seed has no user to hold the emulator API key');
   const hash = hashKey(apiKey);
-  store.put('apikeys', hash, { hash, accountId: admin.id });
+  store.transaction(() => {
+    for (const old of store.list<ApiKeyRecord & { seeded?: boolean }>('apikeys')) {
+      if (old.seeded && old.hash !== hash) store.delete('apikeys', old.hash);
+    }
+    store.put('apikeys', hash, { hash, accountId: admin.id, seeded: true });
+  });
 }
