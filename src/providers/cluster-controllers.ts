@@ -3,6 +3,7 @@ import { clustersPath } from './cluster.js';
 import { unsupported } from './support/actions.js';
 import { seg } from './support/list.js';
 import { refOf } from './support/scope.js';
+import { waitUntil } from './support/wait.js';
 import type { Provider, ProviderPorts } from './types.js';
 
 const COMPONENTS = [
@@ -57,16 +58,38 @@ export const clusterControllersProvider: Provider<'ClusterControllers'> = {
     const { api } = ports;
     const project = action.target.project ?? '';
     const field = action.component === 'capi' ? 'capiVersion' : 'capgVersion';
+    const cluster = `${clustersPath(api, project)}/${seg(action.target.name)}`;
+    const what = `cluster ${project}/${action.target.name}`;
     // Exactly one of the two fields per request: the platform rejects both or neither.
-    await api.request({
-      method: 'POST',
-      path: `${clustersPath(api, project)}/${seg(action.target.name)}/updatecontrollerdeployment`,
-      route: '/apis/{infra}/v3/projects/{project}/clusters/{cluster}/updatecontrollerdeployment',
-      auth: 'v3',
-      operation: `updating the ${action.component.toUpperCase()} controller of cluster ${project}/${action.target.name} to ${action.version}`,
-      body: { [field]: action.version },
-      signal: ports.signal,
+    const update = (accept: number[]) =>
+      api.request({
+        method: 'POST',
+        path: `${cluster}/updatecontrollerdeployment`,
+        route: '/apis/{infra}/v3/projects/{project}/clusters/{cluster}/updatecontrollerdeployment',
+        auth: 'v3',
+        operation: `updating the ${action.component.toUpperCase()} controller of ${what} to ${action.version}`,
+        body: { [field]: action.version },
+        accept,
+        signal: ports.signal,
+      });
+    // 409 means the cluster is not ready yet (still provisioning): wait for it, then send again.
+    if ((await update([409])).status !== 409) return {};
+    await waitUntil(ports, what, async () => {
+      const res = await api.request<{ status?: { status?: string } }>({
+        method: 'GET',
+        path: cluster,
+        route: '/apis/{infra}/v3/projects/{project}/clusters/{name}',
+        auth: 'v3',
+        operation: `reading ${what}`,
+      });
+      const status = res.body?.status?.status ?? 'unknown';
+      return {
+        status,
+        done: status === 'ready',
+        ...(status === 'failed' ? { failed: 'provisioning failed' } : {}),
+      };
     });
+    await update([]);
     return {};
   },
 };

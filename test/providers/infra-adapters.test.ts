@@ -134,3 +134,26 @@ describe('blueprint adapters', () => {
     expect(scope.isDone()).toBe(true);
   });
 });
+
+describe('cluster controllers on a cluster still provisioning', () => {
+  it('waits for a cluster that is not ready yet (409), then sends the update again', async () => {
+    const [capi] = clusterControllersProvider.plan({ key: 'k', desired: controllers('v1.6.0') });
+    const scope = v3()
+      .post(`${INFRA}/projects/ml/clusters/gke-1/updatecontrollerdeployment`, {
+        capiVersion: 'v1.6.0',
+      })
+      .reply(409, { code: 'conflict', message: 'cluster gke-1 is provisioning, not ready' })
+      .get(`${INFRA}/projects/ml/clusters/gke-1`)
+      .reply(200, { status: { status: 'provisioning' } })
+      .get(`${INFRA}/projects/ml/clusters/gke-1`)
+      .reply(200, { status: { status: 'ready' } })
+      .post(`${INFRA}/projects/ml/clusters/gke-1/updatecontrollerdeployment`, {
+        capiVersion: 'v1.6.0',
+      })
+      .reply(202, 'accepted', { 'content-type': 'text/plain' });
+    const ports = testPorts(testClient());
+    await clusterControllersProvider.execute(act(capi!), ports);
+    expect(scope.isDone()).toBe(true);
+    expect(ports.lines).toEqual(['waiting for cluster ml/gke-1: provisioning, 0s']);
+  });
+});

@@ -54,7 +54,7 @@ export class ApiError extends PlatctlError {
     const what = body?.message ?? humanizeCode(body?.code) ?? `HTTP ${status}`;
     const details = (body?.details ?? [])
       .map((d) => [d.field, d.message].filter(Boolean).join(': '))
-      .filter((d) => d.length > 0);
+      .filter((d) => d.length > 0 && !what.includes(d));
     const text = `${status} ${operation}: ${what}${details.length ? ` (${details.join('; ')})` : ''}`;
     super('api', scrub(text, secrets));
     this.name = 'ApiError';
