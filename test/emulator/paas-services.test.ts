@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { P, type PaasHarness, startPaas, vpcBody } from './fixtures-paas/harness.js';
+import { P, type PaasHarness, startPaas, userWithRole, vpcBody } from './fixtures-paas/harness.js';
 
 describe('VPC services over HTTP', () => {
   let h: PaasHarness;
@@ -65,6 +65,16 @@ describe('VPC services over HTTP', () => {
     expect(read.body.metadata).toMatchObject({ name: 'vpc-desc', description: 'main VPC' });
     expect(read.body.metadata.displayName).toBeUndefined();
     expect((await h.call('DELETE', `${svc}/vpc-desc`)).status).toBe(200);
+  });
+
+  it('answers 403 to a user without a write role on the project', async () => {
+    const reader = userWithRole(h, 'svc-reader', 'PROJECT_READ_ONLY');
+    expect((await h.callAs(reader, 'GET', svc)).status).toBe(200);
+    expect((await h.callAs(reader, 'POST', svc, vpcBody('vpc-r'))).status).toBe(403);
+    expect((await h.callAs(reader, 'POST', `${svc}/vpc-a/publish`)).status).toBe(403);
+    const admin = userWithRole(h, 'svc-admin', 'INFRA_ADMIN');
+    expect((await h.callAs(admin, 'POST', svc, vpcBody('vpc-r'))).status).toBe(201);
+    expect((await h.call('DELETE', `${svc}/vpc-r`)).status).toBe(200);
   });
 
   it('answers 404 for an unknown service or project', async () => {

@@ -5,6 +5,7 @@ import {
   P,
   type PaasHarness,
   startPaas,
+  userWithRole,
 } from './fixtures-paas/harness.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -110,6 +111,14 @@ describe('workspaces over HTTP', () => {
     expect(del.body).toBeNull();
     expect((await h.call('GET', `${ws}/w1`)).status).toBe(404);
     expect((await h.call('DELETE', `${ws}/w1`)).status).toBe(404);
+  });
+
+  it('answers 403 to writes without a write role and to reads without any role', async () => {
+    const reader = userWithRole(h, 'ws-reader', 'PROJECT_READ_ONLY');
+    expect((await h.callAs(reader, 'GET', ws)).status).toBe(200);
+    expect((await h.callAs(reader, 'POST', ws, { metadata: { name: 'r' } })).status).toBe(403);
+    expect((await h.callAs(reader, 'DELETE', `${ws}/qa`)).status).toBe(403);
+    expect((await h.callAs(userWithRole(h, 'ws-none'), 'GET', `${ws}/qa`)).status).toBe(403);
   });
 
   it('answers 401 without a key and 404 for an unknown project', async () => {
