@@ -19,6 +19,7 @@ export const DIAGNOSTIC_CODES = [
   'yaml-tab',
   'yaml-indent',
   'yaml-alias-limit',
+  'yaml-too-deep',
   'undefined-variable',
   // one document
   'not-a-mapping',

@@ -8,7 +8,9 @@ export interface LoaderLimits {
   maxFileBytes: number;
   /** Most YAML alias expansions per document (billion-laughs guard). @default 1000 */
   maxAliasCount: number;
-  /** Most files read from all paths together. @default 10000 */
+  /** Deepest nesting of YAML collections accepted (stack-exhaustion guard). @default 64 */
+  maxDepth: number;
+  /** Most files read from all paths together. @default 20000 */
   maxFiles: number;
 }
 
@@ -16,6 +18,7 @@ export interface LoaderLimits {
 export const DEFAULT_LIMITS: LoaderLimits = {
   maxFileBytes: 4 * 1024 * 1024,
   maxAliasCount: 1000,
+  maxDepth: 64,
   maxFiles: 20_000,
 };
 

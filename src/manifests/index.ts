@@ -69,7 +69,7 @@ export async function loadAndValidate(input: LoadInput): Promise<LoadResult> {
   // Parse and substitute: YAML documents with the position of every node.
   const docs: ParsedDocument[] = [];
   for (const src of sources) {
-    const r = parseSource(src, lookup, limits.maxAliasCount);
+    const r = parseSource(src, lookup, limits);
     docs.push(...r.docs);
     diagnostics.push(...r.diagnostics);
   }

@@ -12,6 +12,7 @@ import {
   visit,
   type YAMLError,
 } from 'yaml';
+import { tooDeepAt } from './depth.js';
 import type { Diagnostic, DiagnosticCode } from './diagnostics.js';
 import type { SourceText } from './files.js';
 import type { SourcePosition } from './types.js';
@@ -35,6 +36,8 @@ export interface ParsedDocument {
 
 const ptr = (path: JsonPath): string => path.join('\u0000');
 
+const MAX_YAML_DIAGNOSTICS = 20;
+
 const YAML_CODES: Partial<Record<YAMLError['code'], DiagnosticCode>> = {
   DUPLICATE_KEY: 'yaml-duplicate-key',
   TAB_AS_INDENT: 'yaml-tab',
@@ -50,8 +53,9 @@ const YAML_CODES: Partial<Record<YAMLError['code'], DiagnosticCode>> = {
 export function parseSource(
   src: SourceText,
   lookup: VarLookup,
-  maxAliasCount: number,
+  limits: { maxAliasCount: number; maxDepth: number },
 ): { docs: ParsedDocument[]; diagnostics: Diagnostic[] } {
+  const { maxAliasCount, maxDepth } = limits;
   const lc = new LineCounter();
   const docs: ParsedDocument[] = [];
   const diagnostics: Diagnostic[] = [];
@@ -59,6 +63,18 @@ export function parseSource(
     const { line, col } = lc.linePos(offset);
     return { file: src.file, line, col };
   };
+  const deep = tooDeepAt(src.text, maxDepth);
+  if (deep !== undefined) {
+    lc.addNewLine(0);
+    for (let i = src.text.indexOf('\n'); i !== -1 && i < deep; i = src.text.indexOf('\n', i + 1)) {
+      lc.addNewLine(i + 1);
+    }
+    const message = `nesting deeper than ${maxDepth} levels; file refused`;
+    return {
+      docs,
+      diagnostics: [{ severity: 'error', code: 'yaml-too-deep', message, ...at(deep) }],
+    };
+  }
   const all = parseAllDocuments(src.text, {
     lineCounter: lc,
     prettyErrors: false,
@@ -66,14 +82,19 @@ export function parseSource(
   });
   const list = Array.isArray(all) ? all : [];
   const hasVars = src.text.includes('${');
+  let yamlDiags = 0;
   for (const [index, doc] of list.entries()) {
     let bad = false;
     for (const e of [...doc.errors, ...doc.warnings]) {
       const error = e.name === 'YAMLParseError';
       bad ||= error;
+      // One broken line can cascade into hundreds of errors; the first few are the useful ones.
+      if (++yamlDiags > MAX_YAML_DIAGNOSTICS) continue;
       diagnostics.push({
         severity: error ? 'error' : 'warning',
-        code: YAML_CODES[e.code] ?? 'yaml-syntax',
+        code: /call stack/.test(e.message)
+          ? 'yaml-too-deep'
+          : (YAML_CODES[e.code] ?? 'yaml-syntax'),
         message: e.message.replace(/\s+/g, ' ').replace(/ at line \d+, column \d+:?.*$/, ''),
         ...at(e.pos[0]),
       });
@@ -116,6 +137,10 @@ export function parseSource(
     };
     const keyPositionOf = (path: JsonPath) => keys.get(ptr(path)) ?? positionOf(path);
     docs.push({ file: src.file, index, data, source, positionOf, keyPositionOf });
+  }
+  if (yamlDiags > MAX_YAML_DIAGNOSTICS) {
+    const message = `${yamlDiags - MAX_YAML_DIAGNOSTICS} more YAML problems in this file not shown`;
+    diagnostics.push({ severity: 'error', code: 'yaml-syntax', message, file: src.file });
   }
   return { docs, diagnostics };
 }

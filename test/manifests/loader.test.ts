@@ -88,6 +88,27 @@ describe('reading files', () => {
   });
 });
 
+describe('hostile nesting', () => {
+  it('refuses deep nesting before the YAML composer can exhaust the stack (this sequence once crashed the process)', async () => {
+    const inputs = [
+      '['.repeat(20_000),
+      '- '.repeat(20_000) + 'x',
+      '{'.repeat(20_000),
+      'a:\n' + Array.from({ length: 200 }, (_, i) => `${' '.repeat(i + 1)}k${i}:`).join('\n'),
+    ];
+    for (const text of inputs) {
+      const r = await loadAndValidate({ paths: ['-'], stdin: text });
+      expect(r.diagnostics).toMatchObject([{ code: 'yaml-too-deep', file: '<stdin>' }]);
+    }
+  });
+
+  it('caps the YAML errors of one file', async () => {
+    const r = await loadAndValidate({ paths: ['-'], stdin: 'a: [\n'.repeat(60) });
+    expect(r.diagnostics).toHaveLength(21);
+    expect(r.diagnostics[0]!.message).toMatch(/^\d+ more YAML problems in this file not shown$/);
+  });
+});
+
 describe('positions', () => {
   it('points schema errors at the offending value, unknown fields at their key, missing ones at the parent key', async () => {
     write(
