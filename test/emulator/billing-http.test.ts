@@ -197,6 +197,10 @@ describe('billing metrics over HTTP', () => {
     expect(start.getUTCDate()).toBe(1);
     expect(start.getUTCHours()).toBe(0);
     expect(Date.parse(r.body.end_time)).toBeGreaterThanOrEqual(Date.parse(r.body.start_time));
+    const past = await usage('profile', 'range_to=2025-03-10T12:00:00Z');
+    expect(past.status).toBe(200);
+    expect(past.body.start_time).toBe('2025-03-01T00:00:00.000Z');
+    expect(past.body.count).toBe(0);
   });
 
   it('answers 400 for bad timestamps, an inverted range or bad paging, naming the field', async () => {

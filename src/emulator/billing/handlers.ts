@@ -29,12 +29,13 @@ function startOfUtcMonth(ms: number): number {
 
 /**
  * The report window of a request: `range_to` defaults to now, `range_from` to the start of the
- * current UTC month; 400 naming the field for a bad timestamp or `range_from` after `range_to`.
+ * UTC month of `range_to` (the current month by default, and never after an explicit `range_to`);
+ * 400 naming the field for a bad timestamp or `range_from` after `range_to`.
  */
 export function reportWindow(req: EmuRequest, ctx: EmuContext): ReportWindow {
   const nowMs = ctx.clock.now();
   const toMs = parseTime(req.query.range_to, 'range_to') ?? nowMs;
-  const fromMs = parseTime(req.query.range_from, 'range_from') ?? startOfUtcMonth(nowMs);
+  const fromMs = parseTime(req.query.range_from, 'range_from') ?? startOfUtcMonth(toMs);
   if (fromMs > toMs) {
     throw new ApiError(400, 'invalid_request', 'range_from is after range_to', [
       { field: 'range_from', message: 'must not be after range_to' },
