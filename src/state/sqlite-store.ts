@@ -46,6 +46,8 @@ export function openStateStore(path: string, options: { clock?: Clock } = {}): S
   try {
     db = new Database(path);
     db.pragma('journal_mode = WAL');
+    // WAL + NORMAL: every write survives a process crash; only a power cut can lose the last ones
+    db.pragma('synchronous = NORMAL');
     db.pragma('busy_timeout = 5000');
     db.exec(SCHEMA);
   } catch (err) {

@@ -1,0 +1,133 @@
+/**
+ * Engine benchmark: `npx tsx bench/engine.ts --resources 1000 [--rps 200] [--concurrency 32]`.
+ *
+ * Generates a platform of N resources (workspaces spread over the seeded projects, plus one user
+ * in twenty), starts the emulator in-process on a loopback port, and measures with the real
+ * engine over HTTP: plan on the empty platform, apply, and the plan after it. For each it reports
+ * wall time, requests made (every attempt) against the fewest the API allows, and peak RSS.
+ */
+
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { createRunPorts } from '../src/reconcile/default-ports.js';
+import { reconcile } from '../src/reconcile/run.js';
+
+const { values } = parseArgs({
+  options: {
+    resources: { type: 'string', default: '1000' },
+    rps: { type: 'string', default: '200' },
+    concurrency: { type: 'string', default: '32' },
+  },
+});
+const n = Number(values.resources);
+const rps = Number(values.rps);
+const concurrency = Number(values.concurrency);
+const PROJECTS = ['default', 'platform', 'ml-research'];
+const PAGE = 1000; // the list endpoints' maximum page size
+
+const users = Math.floor(n / 20);
+const workspaces = n - users;
+const docs: string[] = [];
+const perProject = new Map<string, number>();
+for (let i = 0; i < workspaces; i++) {
+  const project = PROJECTS[i % PROJECTS.length]!;
+  perProject.set(project, (perProject.get(project) ?? 0) + 1);
+  docs.push(
+    `apiVersion: paas.envmgmt.io/v1\nkind: Workspace\nmetadata:\n  name: ws-${i}\n  project: ${project}\n`,
+  );
+}
+for (let i = 0; i < users; i++) {
+  docs.push(
+    `apiVersion: platctl.io/v1alpha1\nkind: User\nmetadata:\n  name: user-${i}@bench.example\nspec:\n  first_name: B\n  last_name: U${i}\n  user_type: API\n  passwordFrom:\n    env: BENCH_PASSWORD\n`,
+  );
+}
+
+// The fewest requests: one list page per started 1000 objects per project (and for users, whose
+// list also holds the seeded admin), plus one create per resource.
+const pages = (count: number) => Math.max(1, Math.ceil(count / PAGE));
+const minObserve =
+  [...perProject.values()].reduce((s, c) => s + pages(c), 0) + (users ? pages(users + 1) : 0);
+const minApply = minObserve + n;
+
+const dir = mkdtempSync(join(tmpdir(), 'platctl-bench-'));
+const file = join(dir, 'platform.yaml');
+writeFileSync(file, docs.join('---\n'));
+const apiKey = randomBytes(16).toString('hex');
+// The emulator runs in its own process, so the engine's CPU and memory are measured alone.
+const child = spawn(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    fileURLToPath(new URL('../src/cli/bin.ts', import.meta.url)),
+    'emulator',
+    '--port',
+    '0',
+  ],
+  {
+    env: { ...process.env, PLATCTL_EMULATOR_API_KEY: apiKey },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  },
+);
+const url = await new Promise<string>((resolve, reject) => {
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => {
+    out += d.toString();
+    const m = /listening on (http:\/\/[^\s]+)/.exec(out);
+    if (m) resolve(m[1]!);
+  });
+  child.on('exit', (code) => reject(new Error(`emulator exited with ${code}`)));
+});
+const emulator = { url, close: () => void child.kill('SIGTERM') };
+let requests = 0;
+let peak = 0;
+const sampler = setInterval(() => {
+  peak = Math.max(peak, process.memoryUsage().rss);
+}, 50);
+
+async function measure(mode: 'plan' | 'apply') {
+  const ports = createRunPorts({
+    baseUrl: emulator.url,
+    apiKey,
+    ...(rps > 0 ? { rps } : {}),
+    httpConcurrency: 16,
+    statePath: join(dir, 'state.db'),
+    env: { BENCH_PASSWORD: 'Bench-password-1' },
+    onRequest: () => {
+      requests++;
+    },
+  });
+  requests = 0;
+  peak = process.memoryUsage().rss;
+  const start = performance.now();
+  const result = await reconcile({ paths: [file], mode, concurrency }, ports);
+  const seconds = (performance.now() - start) / 1000;
+  ports.close();
+  peak = Math.max(peak, process.memoryUsage().rss);
+  return { status: result.status, seconds, requests, peakMb: peak / 2 ** 20 };
+}
+
+const plan0 = await measure('plan');
+const apply = await measure('apply');
+const plan1 = await measure('plan');
+clearInterval(sampler);
+emulator.close();
+rmSync(dir, { recursive: true, force: true });
+
+const row = (name: string, r: Awaited<ReturnType<typeof measure>>, min: number) =>
+  `| ${n} | ${name} | ${r.status} | ${r.seconds.toFixed(2)} s | ${r.requests} | ${min} | ${(((r.requests - min) / min) * 100).toFixed(1)}% | ${(r.requests / rps).toFixed(2)} s | ${r.peakMb.toFixed(0)} MB |`;
+console.log(
+  `resources ${n} (${workspaces} workspaces, ${users} users), --rps ${rps}, --concurrency ${concurrency}\n`,
+);
+console.log(
+  '| resources | run | status | wall time | requests | minimum | over minimum | requests ÷ rps | peak RSS |',
+);
+console.log('|---|---|---|---|---|---|---|---|---|');
+console.log(row('plan (empty platform)', plan0, minObserve));
+console.log(row('apply', apply, minApply));
+console.log(row('plan after apply', plan1, minObserve));
