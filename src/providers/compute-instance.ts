@@ -1,18 +1,10 @@
 import { identityKey, type ManifestOf } from '../manifests/types.js';
-import type { Action, ProposedAction } from '../reconcile/types.js';
-import { createAction, deleteAction, unsupported } from './support/actions.js';
-import { type Doc, managedBody, threeWayDiff } from './support/diff.js';
+import type { Action } from '../reconcile/types.js';
+import { planInstance } from './compute-instance-plan.js';
+import { unsupported } from './support/actions.js';
+import { type Doc, managedBody } from './support/diff.js';
 import { kubeList, seg } from './support/list.js';
-import {
-  comparable,
-  desiredPower,
-  display,
-  liveRef,
-  obj,
-  pick,
-  str,
-  wantedByProject,
-} from './support/scope.js';
+import { display, liveRef, obj, pick, str, wantedByProject } from './support/scope.js';
 import { waitUntil } from './support/wait.js';
 import type { ApiClient, LiveObject, ObserveScope, Provider, ProviderPorts } from './types.js';
 
@@ -126,80 +118,7 @@ export const computeInstanceProvider: Provider<'ComputeInstance'> = {
     return (await Promise.all(jobs)).flat();
   },
 
-  plan({ key, desired, live, lastApplied }): ProposedAction[] {
-    if (!desired) {
-      return live && live.status !== 'deleting'
-        ? [deleteAction(key, live, `compute instance ${display(live.ref)}`)]
-        : [];
-    }
-    const what = `compute instance ${display(desired.metadata)}`;
-    const target = live?.ref ?? {
-      kind: 'ComputeInstance' as const,
-      name: desired.metadata.name,
-      project: desired.metadata.project,
-      workspace: desired.metadata.workspace,
-    };
-    const publish = (message: string): ProposedAction => ({
-      type: 'publish',
-      key,
-      target,
-      desired,
-      reason: { code: 'not-deployed', message },
-      changes: [],
-    });
-    const power = (action: 'start' | 'stop'): ProposedAction => ({
-      type: 'power',
-      key,
-      target,
-      powerAction: action,
-      reason: {
-        code: 'power-state',
-        message: `${what} should be powered ${action === 'start' ? 'on' : 'off'}${live?.powerState ? `, is ${live.powerState}` : ''}`,
-      },
-      changes: [
-        {
-          op: 'replace',
-          path: '/status/powerState',
-          ...(live?.powerState ? { before: live.powerState } : {}),
-          after: action === 'start' ? 'on' : 'off',
-        },
-      ],
-    });
-    const wantOff = desiredPower(desired) === 'off';
-    if (!live) {
-      return [
-        createAction(key, desired, what),
-        publish(`${what} is new`),
-        ...(wantOff ? [power('stop')] : []),
-      ];
-    }
-    const diff = threeWayDiff(
-      comparable(managedBody(desired)),
-      comparable(live.body),
-      lastApplied && comparable(managedBody(lastApplied)),
-    );
-    if (diff) {
-      return [
-        {
-          type: 'update',
-          key,
-          target,
-          desired,
-          reason: { code: diff.code, message: diff.message },
-          changes: diff.changes,
-        },
-        publish(`${what} must be published to apply its new spec`),
-        ...(wantOff ? [power('stop')] : []),
-      ];
-    }
-    if (live.status === 'created' || live.status === 'updated' || live.status === 'failed') {
-      return [publish(`${what} is ${live.status}`), ...(wantOff ? [power('stop')] : [])];
-    }
-    if (live.status !== 'success' || live.powerState === undefined) return [];
-    if (wantOff && live.powerState === 'on') return [power('stop')];
-    if (!wantOff && live.powerState === 'off') return [power('start')];
-    return [];
-  },
+  plan: planInstance,
 
   async execute(action: Action, ports: ProviderPorts) {
     const { api } = ports;
