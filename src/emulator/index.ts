@@ -5,17 +5,11 @@ import { FaultTable } from './admin/faults.js';
 import { Journal } from './admin/journal.js';
 import { EmulatorClock } from './clock.js';
 import { allHandlers, failResource } from './handlers.js';
-import { Router } from './http/router.js';
 import { createEmulatorServer } from './http/server.js';
 import type { EmuContext, EmulatorConfig, HandlerMap, TransitionName } from './http/types.js';
-import { compileValidators } from './http/validation.js';
 import { checkHandlers } from './openapi/check-handlers.js';
-import {
-  DEFAULT_GROUPS,
-  listOperations,
-  loadDocument,
-  rewriteGroups,
-} from './openapi/load-document.js';
+import { compiledApi } from './openapi/compiled-api.js';
+import { DEFAULT_GROUPS } from './openapi/load-document.js';
 import { applySeed, grantAdminKey } from './seed/apply-seed.js';
 import { loadSeed } from './seed/load-seed.js';
 import { openStore } from './store/open-store.js';
@@ -69,8 +63,7 @@ export interface RunningEmulator {
 export async function startEmulator(options: EmulatorOptions): Promise<RunningEmulator> {
   if (!options.apiKey) throw new TypeError('startEmulator: apiKey is required');
   const groups = { ...DEFAULT_GROUPS, ...stripUndefined(options.groups ?? {}) };
-  const doc = rewriteGroups(loadDocument(), groups);
-  const operations = listOperations(doc);
+  const { doc, operations, router, validators } = compiledApi(groups);
   const handlers = options.handlers ?? allHandlers;
   const problems = checkHandlers(operations, handlers);
   if (problems.length > 0)
@@ -120,8 +113,8 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   const api = {
     ctx,
     doc,
-    router: new Router(operations),
-    validators: compileValidators(doc, operations),
+    router,
+    validators,
     handlers,
     faults,
     journal,
