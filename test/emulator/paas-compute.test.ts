@@ -103,6 +103,22 @@ describe('compute instances over HTTP', () => {
       expect(r.status, name).toBe(400);
       expect(r.body.details[0].field).toBe('spec.variables[0].value');
     }
+    const noName = await h.call(
+      'POST',
+      ci,
+      bareMetalBody('bad', { variables: [{ valueType: 'text', value: '3' }] }),
+    );
+    expect(noName.body.details).toEqual([
+      { field: 'spec.variables[0].name', message: expect.any(String) },
+    ]);
+    const { computeType: _omitted, ...untyped } = bareMetalBody('bad').spec;
+    const noType = await h.call('POST', ci, {
+      ...k8s,
+      spec: { ...untyped, variables: [{ name: 'OS', value: 'x' }] },
+    });
+    expect(noType.body.details).toEqual([
+      { field: 'spec.computeType', message: expect.any(String) },
+    ]);
     const badType = await h.call('POST', ci, { ...k8s, spec: { ...k8s.spec, computeType: 'vm' } });
     expect(badType.body.details[0].field).toBe('spec.computeType');
     const extra = await h.call('POST', ci, { ...k8s, spec: { ...k8s.spec, size: 3 } });
