@@ -95,6 +95,14 @@ export function crossChecks(
         report(m, 'error', 'disabled-blueprint-version', message, ['spec', 'blueprint', 'version']);
       }
     }
+    if (x.kind === 'BlueprintPublish' || x.kind === 'ClusterControllers') {
+      const name = x.kind === 'BlueprintPublish' ? x.spec.cluster : x.metadata.name;
+      if (!exists(identityKey({ kind: 'Cluster', project: x.metadata.project, name }))) {
+        const message = `cluster ${name} is not declared in project ${x.metadata.project}; it must already exist on the platform`;
+        const path = x.kind === 'BlueprintPublish' ? ['spec', 'cluster'] : ['metadata', 'name'];
+        report(m, 'warning', 'undeclared-cluster', message, path);
+      }
+    }
     if (x.kind === 'ComputeInstance') {
       const ws = identityKey({
         kind: 'Workspace',

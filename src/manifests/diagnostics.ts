@@ -34,6 +34,7 @@ export const DIAGNOSTIC_CODES = [
   'duplicate-target',
   'undeclared-workspace',
   'undeclared-user',
+  'undeclared-cluster',
   'no-vpc-in-project',
   'dangling-dependency',
   'dependency-cycle',

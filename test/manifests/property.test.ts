@@ -6,9 +6,16 @@ import { DIAGNOSTIC_CODES, loadAndValidate } from '../../src/manifests/index.js'
 /** The loader's promise: whatever the input, it resolves with diagnostics and never throws. */
 async function loadsWithoutThrowing(text: string): Promise<void> {
   const r = await loadAndValidate({ paths: ['-'], stdin: text, env: {} });
+  const lines = text.split(/\r\n|\r|\n/);
   for (const d of r.diagnostics) {
     expect(DIAGNOSTIC_CODES).toContain(d.code);
-    if (d.line !== undefined) expect(d.line).toBeGreaterThanOrEqual(1);
+    // Every position is inside the input.
+    if (d.line !== undefined) {
+      expect(d.line).toBeGreaterThanOrEqual(1);
+      expect(d.line).toBeLessThanOrEqual(lines.length);
+      expect(d.col).toBeGreaterThanOrEqual(1);
+      expect(d.col).toBeLessThanOrEqual((lines[d.line - 1]?.length ?? 0) + 1);
+    }
   }
   if (r.diagnostics.some((d) => d.severity === 'error')) expect(r.manifests).toEqual([]);
 }
