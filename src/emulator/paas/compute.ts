@@ -119,15 +119,18 @@ export function publishComputeInstance(req: EmuRequest, ctx: EmuContext): EmuRes
     provisionStartedAtMs: ctx.clock.now(),
     powerState: 'on',
   };
-  saveInstance(ctx, next);
-  openSegment(ctx, {
-    instanceId: r.id,
-    instanceName: r.name,
-    project: r.project,
-    workspace: r.workspace,
-    organizationId: r.organizationId,
-    profile: r.spec.computeProfile.name,
-    fromMs: successAtMs(ctx, next),
+  // the instance and its billing segment change together or not at all
+  ctx.store.transaction(() => {
+    saveInstance(ctx, next);
+    openSegment(ctx, {
+      instanceId: r.id,
+      instanceName: r.name,
+      project: r.project,
+      workspace: r.workspace,
+      organizationId: r.organizationId,
+      profile: r.spec.computeProfile.name,
+      fromMs: successAtMs(ctx, next),
+    });
   });
   return result(202, 'Accepted', 'deployment initiated');
 }
@@ -195,8 +198,10 @@ export function deleteComputeInstance(req: EmuRequest, ctx: EmuContext): EmuResp
   const r = instanceFromPath(req, ctx);
   if (r.phase !== 'deleting') {
     const now = ctx.clock.now();
-    saveInstance(ctx, { ...r, phase: 'deleting', deleteRequestedAtMs: now });
-    closeSegments(ctx, r.id, now);
+    ctx.store.transaction(() => {
+      saveInstance(ctx, { ...r, phase: 'deleting', deleteRequestedAtMs: now });
+      closeSegments(ctx, r.id, now);
+    });
   }
   return result(202, 'Accepted', `compute instance ${r.name} is being deleted`);
 }

@@ -40,8 +40,10 @@ export function failResource(
     saveService(ctx, { ...loadService(ctx, project, name), phase: 'failed' });
   } else if (kind === 'ComputeInstance') {
     const r = loadInstance(ctx, project, field(raw, 'workspace'), name);
-    saveInstance(ctx, { ...r, phase: 'failed' });
-    closeSegments(ctx, r.id, ctx.clock.now());
+    ctx.store.transaction(() => {
+      saveInstance(ctx, { ...r, phase: 'failed' });
+      closeSegments(ctx, r.id, ctx.clock.now());
+    });
   } else {
     throw new ApiError(400, 'invalid_request', 'kind must be Service or ComputeInstance', [
       { field: 'kind', message: 'must be Service or ComputeInstance' },
