@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { setMaxListeners } from 'node:events';
 import { manifestKey } from '../manifests/types.js';
 import type { ProviderPorts } from '../providers/types.js';
 import { processHolder } from '../state/holder.js';
@@ -112,10 +113,13 @@ export function applyRun(options: Omit<RunOptions, 'mode'>, ports: RunPorts): Pr
 }
 
 function providerPortsOf(ports: RunPorts): ProviderPorts {
+  const signal = ports.hardSignal ?? new AbortController().signal;
+  // every request in flight listens to it: hundreds at once are expected, not a leak
+  setMaxListeners(0, signal);
   return {
     api: ports.api,
     clock: ports.clock,
-    signal: ports.hardSignal ?? new AbortController().signal,
+    signal,
     progress: () => {},
     resolveSecret: ports.resolveSecret,
     projectId: ports.projectId,
