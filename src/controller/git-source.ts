@@ -1,5 +1,5 @@
 import { mkdir, stat } from 'node:fs/promises';
-import { join, normalize } from 'node:path';
+import { isAbsolute, join, normalize } from 'node:path';
 import { type SimpleGit, simpleGit } from 'simple-git';
 import { PlatctlError, redact, scrub } from '../core/errors.js';
 import type { GitAuth } from './git-credentials.js';
@@ -36,6 +36,12 @@ export class GitSource implements Source {
       throw new PlatctlError(
         'usage',
         `--repo ${stripUserinfo(options.repo)} embeds credentials; use PLATCTL_GIT_TOKEN or --git-credentials-file`,
+      );
+    }
+    if (isAbsolute(options.path) || normalize(options.path).split(/[\\/]/).includes('..')) {
+      throw new PlatctlError(
+        'usage',
+        `--path must stay inside the repository, got ${options.path}`,
       );
     }
     this.#options = options;

@@ -60,6 +60,21 @@ describe('GitSource', () => {
     ).toThrow(/^(?!.*hunter2secret).*embeds credentials/);
   });
 
+  it('refuses a --path that leaves the repository', () => {
+    for (const path of ['../outside', '/etc', 'platform/../../x']) {
+      expect(
+        () =>
+          new GitSource({
+            repo: '/tmp/r.git',
+            branch: 'main',
+            path,
+            cacheDir: join(root, 'c5'),
+            auth: { env: {}, secrets: [], kind: 'none' },
+          }),
+      ).toThrow(/inside the repository/);
+    }
+  });
+
   it('reports a fetch failure as a git error without the token', async () => {
     const auth = await resolveGitAuth({ token: 'tok-very-secret-42' });
     const src = new GitSource({
