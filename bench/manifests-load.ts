@@ -5,10 +5,10 @@
  *
  * Writes a realistic mix of kinds (VPC services, workspaces, bare-metal and GPU Kubernetes
  * instances, users, project assignments) into a temporary directory, runs `loadAndValidate` on it
- * once, and prints the wall time and the process's peak RSS. The temporary directory is removed.
+ * once, and prints the wall and CPU time and the process's peak RSS. The temporary directory is removed.
  */
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadAndValidate } from '../src/manifests/index.js';
@@ -44,9 +44,11 @@ try {
     writeFileSync(join(sub, `part-${String(f).padStart(4, '0')}.yaml`), docs.join('---\n'));
   }
   const rssBefore = process.memoryUsage().rss;
+  const cpu0 = process.cpuUsage();
   const t0 = performance.now();
   const r = await loadAndValidate({ paths: [dir], env: {} });
   const ms = performance.now() - t0;
+  const cpu = process.cpuUsage(cpu0);
   const errors = r.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0 || r.manifests.length !== total) {
     console.error(`unexpected result: ${r.manifests.length} manifests, ${errors.length} errors`);
@@ -59,6 +61,9 @@ try {
       documents: total,
       files: Math.ceil(total / perFile),
       wallMs: Math.round(ms),
+      // CPU time is steadier than wall time on a shared machine.
+      cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+      loadAverage: loadavg()[0]?.toFixed(1),
       docsPerSecond: Math.round((total / ms) * 1000),
       peakRssMb: Math.round(peakMb),
       rssBeforeMb: Math.round(rssBefore / 1024 / 1024),
