@@ -1,0 +1,134 @@
+import { describe, expect, it } from 'vitest';
+import { KINDS, type Manifest, manifestKey } from '../../src/manifests/types.js';
+import type { LiveObject, PlanInput } from '../../src/providers/types.js';
+import { type PlannerRegistry, plan } from '../../src/reconcile/planner.js';
+import type { ProposedAction } from '../../src/reconcile/types.js';
+import { m } from './manifests.js';
+
+/** A fake provider for every kind: create when absent, update (drift or changed) when bodies differ. */
+function fakeProviders(): PlannerRegistry {
+  const planOne = ({ key, desired, live, lastApplied }: PlanInput): ProposedAction[] => {
+    if (!desired)
+      return live
+        ? [
+            {
+              type: 'delete',
+              key,
+              target: live.ref,
+              reason: { code: 'removed-from-git', message: 'gone' },
+              changes: [],
+            },
+          ]
+        : [];
+    const target = {
+      kind: desired.kind,
+      name: desired.metadata.name,
+      project: desired.metadata.project!,
+    };
+    if (!live)
+      return [
+        {
+          type: 'create',
+          key,
+          target,
+          desired,
+          reason: { code: 'absent', message: 'new' },
+          changes: [],
+        },
+      ];
+    const want = JSON.stringify(desired.metadata.displayName ?? null);
+    const have = JSON.stringify(live.body.displayName ?? null);
+    if (want === have) return [];
+    const drift = lastApplied && JSON.stringify(lastApplied.metadata.displayName ?? null) === want;
+    return [
+      {
+        type: 'update',
+        key,
+        target,
+        desired,
+        reason: { code: drift ? 'drift' : 'changed', message: 'displayName' },
+        changes: [],
+      },
+    ];
+  };
+  return Object.fromEntries(KINDS.map((k) => [k, { plan: planOne }])) as unknown as PlannerRegistry;
+}
+
+const liveOf = (x: Manifest, displayName?: string): LiveObject => ({
+  key: manifestKey(x),
+  ref: { kind: x.kind, name: x.metadata.name, project: x.metadata.project! },
+  body: displayName === undefined ? {} : { displayName },
+});
+
+describe('plan', () => {
+  it('adds a noop for a resource in sync and gives every action a stable id', () => {
+    const ws = m.workspace('p', 'a');
+    const p = plan([ws, m.workspace('p', 'b')], [liveOf(ws)], new Map(), {
+      providers: fakeProviders(),
+    });
+    expect(p.actions.map((a) => a.id)).toEqual(['Workspace/p/a#noop', 'Workspace/p/b#create']);
+  });
+
+  it('reports drift without planning it when self-heal is off', () => {
+    const ws = {
+      ...m.workspace('p', 'a'),
+      metadata: { name: 'a', project: 'p', displayName: 'A' },
+    } as Manifest;
+    const args = [[ws], [liveOf(ws, 'edited')], new Map([[manifestKey(ws), ws]])] as const;
+    const healing = plan(...args, { providers: fakeProviders() });
+    expect(healing.actions.map((a) => a.type)).toEqual(['update']);
+    const off = plan(...args, { providers: fakeProviders(), selfHeal: false });
+    expect(off.actions.map((a) => a.type)).toEqual(['noop']);
+    expect(off.diagnostics).toEqual([
+      {
+        severity: 'warning',
+        key: 'Workspace/p/a',
+        message: 'drift not corrected (self-heal is off): displayName',
+      },
+    ]);
+  });
+
+  it('never touches a live resource that platctl does not manage, even with prune', () => {
+    const stranger = m.workspace('p', 'theirs');
+    const adopted = m.workspace('p', 'adopted');
+    const p = plan([], [liveOf(stranger), liveOf(adopted)], new Map(), {
+      providers: fakeProviders(),
+      prune: true,
+      inventory: [
+        {
+          key: manifestKey(adopted),
+          kind: 'Workspace',
+          ref: liveOf(adopted).ref,
+          createdByPlatctl: false,
+          protected: false,
+        },
+      ],
+    });
+    expect(p.actions).toEqual([]);
+    expect(p.diagnostics).toEqual([]);
+  });
+
+  it('prunes an owned resource only with prune, within the limit unless forced', () => {
+    const owned = [1, 2, 3].map((i) => m.workspace('p', `w${i}`));
+    const inventory = owned.map((x) => ({
+      key: manifestKey(x),
+      kind: 'Workspace' as const,
+      ref: liveOf(x).ref,
+      createdByPlatctl: true,
+      protected: false,
+    }));
+    const run = (o: object) =>
+      plan(
+        [],
+        owned.map((x) => liveOf(x)),
+        new Map(),
+        { providers: fakeProviders(), inventory, ...o },
+      );
+    expect(run({}).actions).toEqual([]);
+    expect(run({ prune: true }).actions.map((a) => a.type)).toEqual(['delete', 'delete', 'delete']);
+    expect(
+      run({ prune: true, maxDeletes: 2 }).diagnostics.filter((d) => d.severity === 'error'),
+    ).toHaveLength(1);
+    expect(run({ prune: true, maxDeletes: 2, forceDeletes: true }).diagnostics).toEqual([]);
+  });
+});
