@@ -10,6 +10,7 @@ export interface ComputeVariable {
   readonly valueType?: 'text' | 'json';
 }
 
+/** `spec` of a compute instance as validated by the fragment and stored verbatim. */
 export interface ComputeSpec {
   readonly computeType: 'baremetal' | 'k8s';
   readonly computeProfile: { readonly name: string; readonly systemCatalog?: boolean };

@@ -206,4 +206,5 @@ export function deleteComputeInstance(req: EmuRequest, ctx: EmuContext): EmuResp
   return result(202, 'Accepted', `compute instance ${r.name} is being deleted`);
 }
 
+/** The `{status, message[, name]}` result body, shared with the power actions. */
 export { result as paasResult };
