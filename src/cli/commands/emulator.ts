@@ -56,6 +56,11 @@ export function registerEmulator(program: Command): void {
           'usage',
           'an API key is required: set PLATCTL_EMULATOR_API_KEY or --api-key',
         );
+      if (flags.apiKey) {
+        process.stderr.write(
+          'note: --api-key is visible in process lists; prefer PLATCTL_EMULATOR_API_KEY\n',
+        );
+      }
       const port = Number(flags.port);
       const clockSpeed = Number(flags.clockSpeed ?? '1');
       if (!Number.isInteger(port) || port < 0 || port > 65535)
