@@ -1,4 +1,6 @@
 import { readFile as fsReadFile } from 'node:fs/promises';
+import { homedir } from 'node:os';
+import { join } from 'node:path';
 import { PlatctlError } from '../core/errors.js';
 import type { SecretSource } from '../manifests/types.js';
 
@@ -7,12 +9,15 @@ export interface SecretEnvironment {
   readonly env?: Readonly<Record<string, string | undefined>>;
   /** @default fs.promises.readFile as UTF-8 */
   readonly readFile?: (path: string) => Promise<string>;
+  /** Where `~/` in a file path points. @default os.homedir() */
+  readonly home?: string;
 }
 
 /**
  * Resolves a `passwordFrom`-style reference at execution time (I/O). A missing or empty variable
  * or an unreadable or empty file is a `config` error naming the variable or file, never a value.
- * One trailing newline of a file is dropped (editors add it).
+ * A file path starting with `~/` is in the home directory. One trailing newline of a file is
+ * dropped (editors add it).
  */
 export async function resolveSecret(
   source: SecretSource,
@@ -28,7 +33,10 @@ export async function resolveSecret(
   const read = environment.readFile ?? ((p: string) => fsReadFile(p, 'utf8'));
   let text: string;
   try {
-    text = await read(source.file);
+    const path = source.file.startsWith('~/')
+      ? join(environment.home ?? homedir(), source.file.slice(2))
+      : source.file;
+    text = await read(path);
   } catch (err) {
     const code = (err as { code?: unknown }).code;
     throw new PlatctlError(

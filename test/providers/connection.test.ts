@@ -119,6 +119,12 @@ describe('resolveSecret', () => {
     expect(
       await resolveSecret({ file: '/pw' }, { readFile: files({ '/pw': 'from-file\n' }) }),
     ).toBe('from-file');
+    expect(
+      await resolveSecret(
+        { file: '~/pw' },
+        { home: '/home/u', readFile: files({ '/home/u/pw': 'tilde' }) },
+      ),
+    ).toBe('tilde');
     await expect(resolveSecret({ env: 'PW' }, { env: {} })).rejects.toThrow(
       'environment variable PW is not set or empty',
     );

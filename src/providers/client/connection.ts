@@ -77,9 +77,12 @@ export async function resolveConnection(input: ConnectionInput = {}): Promise<Co
   let apiKey = flags.apiKey ?? env.PLATCTL_API_KEY;
   let keySource = flags.apiKey ? '--api-key' : env.PLATCTL_API_KEY ? 'PLATCTL_API_KEY' : undefined;
   if (apiKey === undefined && profile?.apiKeyFrom) {
-    apiKey = await resolveSecret(profile.apiKeyFrom, { env, readFile: read }).catch((err) => {
-      throw new PlatctlError('config', `profile ${profile.name}: ${(err as Error).message}`);
-    });
+    const home = input.home ? { home: input.home } : {};
+    apiKey = await resolveSecret(profile.apiKeyFrom, { env, readFile: read, ...home }).catch(
+      (err) => {
+        throw new PlatctlError('config', `profile ${profile.name}: ${(err as Error).message}`);
+      },
+    );
     keySource = `profile ${profile.name}`;
   } else if (apiKey === undefined && profile?.apiKey) {
     apiKey = profile.apiKey;
