@@ -90,7 +90,7 @@ export const registerController: RegisterCommand = (program: Command) => {
     .option('--watch <dir>', 'watch a local directory instead of a repository')
     .option('--interval <duration>', 'resync interval (drift is checked on each)', '5m')
     .option('--run-timeout <duration>', 'longest a run may take before it is stopped', '30m')
-    .option('--self-heal', 'correct drift (default)', true)
+    .option('--self-heal', 'correct drift', true)
     .option('--no-self-heal', 'only report drift')
     .option('--dry-run', 'plan and report only; change nothing')
     .option('--suspend', 'make no change (the file .platctl-suspend in the path does the same)')
