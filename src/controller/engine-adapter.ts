@@ -61,6 +61,9 @@ export interface EngineDeps {
  * The loop's {@link ReconcileRun} on top of the engine's `reconcile()`: the very run `apply`
  * performs, with the lease already held by the controller. A shutdown is a soft stop (running
  * actions finish); the run timeout also interrupts waits in flight.
+ *
+ * Gap: `RunRequest.skipKeys` (resources in backoff) is not honoured, because `reconcile()` has no
+ * option to leave some resources out of a run; per-run backoff still applies.
  */
 export function engineRun(deps: EngineDeps): ReconcileRun {
   return async (req, signal) => {

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -106,6 +107,58 @@ describe('platctl controller (real process)', () => {
     const out = cli.output();
     expect(out).toContain('"event":"stopped"');
     for (const secret of [API_KEY, GIT_TOKEN, WEBHOOK_SECRET]) expect(out).not.toContain(secret);
+  });
+
+  it('on SIGTERM mid-apply lets the running action finish, starts no new one, and exits 0', async () => {
+    const platform = readFileSync(
+      new URL('../../examples/manifests/10-platform.yaml', import.meta.url),
+      'utf8',
+    );
+    const remote = await createGitRemote(join(root, 'git'));
+    commitFiles(remote, { 'platform/platform.yaml': platform }, 'platform');
+    const cli = startCli([
+      '--repo',
+      remote.bare,
+      '--path',
+      'platform/',
+      '--listen',
+      '127.0.0.1:0',
+      '--state',
+      join(root, 'state.db'),
+      '--lease-ttl',
+      '2s',
+    ]);
+    await cli.port;
+    const journal = async () =>
+      (
+        (await (await fetch(`${emulator.url}/_emulator/journal`)).json()) as {
+          entries: { method: string; path: string }[];
+        }
+      ).entries;
+    const deadline = Date.now() + 20_000;
+    while (
+      !(await journal()).some(
+        (e) => e.method === 'POST' && e.path.endsWith('/vpc-platform/publish'),
+      )
+    ) {
+      if (Date.now() > deadline) throw new Error(`VPC never published: ${cli.output()}`);
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    child?.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 300));
+    expect(child?.exitCode).toBeNull(); // still waiting for the VPC (30 s of emulator time)
+    await fetch(`${emulator.url}/_emulator/clock/advance`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ seconds: 60 }),
+    });
+    expect(await cli.exited).toBe(0);
+    const entries = await journal();
+    expect(
+      entries.filter((e) => e.method === 'POST' && e.path.endsWith('/computeinstances')),
+    ).toEqual([]);
+    expect(cli.output()).toMatch(/"event":"run-end"[^\n]*"result":"interrupted"/);
+    expect(cli.output()).not.toContain(API_KEY);
   });
 
   it('refuses a repository URL carrying credentials, without printing them', async () => {
