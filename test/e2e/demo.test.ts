@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { runCli } from '../helpers/cli.js';
+
+describe('platctl demo', () => {
+  it('plans, applies and ends with a plan that has no changes, in well under a minute', async () => {
+    const password = 'Demo-password-not-printed-1';
+    const r = await runCli(['demo'], {
+      env: { PLATCTL_DEMO_PASSWORD: password },
+      timeoutMs: 55_000,
+    });
+    expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/listening on http:\/\/127\.0\.0\.1:\d+/);
+    expect(r.stdout).toMatch(/Plan: 12 to create/);
+    expect(r.stdout).toMatch(/=== platctl plan examples\/manifests\/\n\nNo changes\./);
+    expect(r.stdout).toMatch(/Demo complete/);
+    expect(r.stdout + r.stderr).not.toContain(password);
+    expect(r.stdout + r.stderr).not.toMatch(/x-api-key|apiKey/i);
+  }, 60_000);
+});
