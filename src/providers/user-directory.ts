@@ -44,10 +44,20 @@ export function accounts(api: ApiClient, refresh = false): Promise<Map<string, A
   return found;
 }
 
-/** Records an account this run created (with its id) or deleted, so lookups need no request. */
+/**
+ * Records an account this run created (with its id) or deleted (no id: lookups go back to the
+ * list), so a lookup right after a create needs no request.
+ */
 export function remember(api: ApiClient, username: string, id?: string): void {
   if (!learned.has(api)) learned.set(api, new Map());
-  learned.get(api)?.set(username, id);
+  if (id) learned.get(api)?.set(username, id);
+  else {
+    learned.get(api)?.delete(username);
+    void cache.get(api)?.then(
+      (byName) => byName.delete(username),
+      () => undefined,
+    );
+  }
 }
 
 /**
@@ -56,12 +66,8 @@ export function remember(api: ApiClient, username: string, id?: string): void {
  */
 export async function accountId(api: ApiClient, username: string, known?: string): Promise<string> {
   if (known) return known;
-  const fresh = learned.get(api);
-  if (fresh?.has(username)) {
-    const id = fresh.get(username);
-    if (id) return id;
-    throw new PlatctlError('api', `user ${username} was deleted in this run`);
-  }
+  const created = learned.get(api)?.get(username);
+  if (created) return created;
   const id =
     (await accounts(api)).get(username)?.id ?? (await accounts(api, true)).get(username)?.id;
   if (!id) throw new PlatctlError('api', `user ${username} does not exist on the platform`);
