@@ -4,7 +4,6 @@ import {
   isMap,
   isScalar,
   isSeq,
-  LineCounter,
   type Node,
   parse,
   parseAllDocuments,
@@ -56,30 +55,20 @@ export function parseSource(
   limits: { maxAliasCount: number; maxDepth: number },
 ): { docs: ParsedDocument[]; diagnostics: Diagnostic[] } {
   const { maxAliasCount, maxDepth } = limits;
-  const lc = new LineCounter();
   const docs: ParsedDocument[] = [];
   const diagnostics: Diagnostic[] = [];
-  const at = (offset: number): SourcePosition => {
-    const { line, col } = lc.linePos(offset);
-    return { file: src.file, line, col };
-  };
+  // Our own line index: yaml's LineCounter misses newlines inside flow collections.
+  const starts = lineStarts(src.text);
+  const at = (offset: number): SourcePosition => ({ file: src.file, ...linePos(starts, offset) });
   const deep = tooDeepAt(src.text, maxDepth);
   if (deep !== undefined) {
-    lc.addNewLine(0);
-    for (let i = src.text.indexOf('\n'); i !== -1 && i < deep; i = src.text.indexOf('\n', i + 1)) {
-      lc.addNewLine(i + 1);
-    }
     const message = `nesting deeper than ${maxDepth} levels; file refused`;
     return {
       docs,
       diagnostics: [{ severity: 'error', code: 'yaml-too-deep', message, ...at(deep) }],
     };
   }
-  const all = parseAllDocuments(src.text, {
-    lineCounter: lc,
-    prettyErrors: false,
-    uniqueKeys: true,
-  });
+  const all = parseAllDocuments(src.text, { prettyErrors: false, uniqueKeys: true });
   const list = Array.isArray(all) ? all : [];
   const hasVars = src.text.includes('${');
   let yamlDiags = 0;
@@ -197,4 +186,26 @@ function indexPositions(
       indexPositions(item as Node | null, [...path, i], at, values, keys);
     });
   }
+}
+
+/** Offsets where each line starts (`\n`, `\r\n` or a lone `\r` ends a line). Pure. */
+export function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
+  }
+  return starts;
+}
+
+/** The 1-based line and column of an offset, given {@link lineStarts}. Pure. */
+export function linePos(starts: readonly number[], offset: number): { line: number; col: number } {
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return { line: lo + 1, col: offset - starts[lo]! + 1 };
 }

@@ -144,6 +144,20 @@ describe('positions', () => {
     expect(r.manifests).toEqual([]);
   });
 
+  it('counts every newline, even where the yaml library skips one (found by the property test)', async () => {
+    const r = await loadAndValidate({ paths: ['-'], stdin: '{${V}---\na', env: { V: 'x' } });
+    expect(r.diagnostics.at(-1)).toMatchObject({ line: 2, col: 2 });
+  });
+
+  it('counts lines inside multi-line flow collections and in CRLF files', async () => {
+    const text =
+      'apiVersion: paas.envmgmt.io/v1\nkind: Workspace\nmetadata: {name: ws,\n  project: platform, extra: 1}\n';
+    for (const t of [text, text.replaceAll('\n', '\r\n')]) {
+      const r = await loadAndValidate({ paths: ['-'], stdin: t });
+      expect(r.diagnostics).toMatchObject([{ code: 'unknown-field', line: 4, col: 22 }]);
+    }
+  });
+
   it('gives every loaded manifest a positionOf that falls back to the nearest ancestor', async () => {
     write('w.yaml', `# comment\n${workspace('w', 'platform', '  description: hello\n')}`);
     const [m] = (await loadAndValidate({ paths: [dir] })).manifests;
