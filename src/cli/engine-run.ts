@@ -51,6 +51,9 @@ export async function runEngine(inv: EngineInvocation): Promise<RunResult> {
     signal: soft.signal,
     hardSignal: hard.signal,
   });
+  // JSON is one document, written once at the end (with the outcomes after an apply); a JSON
+  // apply that must ask shows the plan as text on standard error first.
+  const json = inv.flags.output === 'json';
   let shown = false;
   const show = (plan: Plan) => {
     shown = true;
@@ -67,8 +70,9 @@ export async function runEngine(inv: EngineInvocation): Promise<RunResult> {
     ...(inv.flags.concurrency ? { concurrency: inv.flags.concurrency } : {}),
     ...(inv.lockTimeoutMs ? { lockTimeoutMs: inv.lockTimeoutMs } : {}),
     approve: async (plan) => {
-      show(plan);
+      if (!json) show(plan);
       if (inv.autoApprove) return true;
+      if (json) stderr.write(renderPlanText(plan, colors(useColor(stderr))));
       return confirm(stderr);
     },
   };
@@ -80,13 +84,13 @@ export async function runEngine(inv: EngineInvocation): Promise<RunResult> {
         formatDiagnostics(result.diagnostics as never, 'human', { color: useColor(stderr) }),
       );
       stderr.write('Manifests are invalid; nothing was sent to the platform.\n');
+    } else if (json && result.plan) {
+      stdout.write(renderPlanJson(result.plan, result.outcomes));
     } else if (result.plan && !shown) {
       show(result.plan);
     }
-    if (result.outcomes && result.status !== 'in-sync' && inv.flags.output === 'text') {
+    if (result.outcomes && result.status !== 'in-sync' && inv.flags.output !== 'json') {
       stdout.write(renderOutcomesText(result.outcomes, colors(color)));
-    } else if (result.outcomes && inv.flags.output === 'json' && result.plan) {
-      stdout.write(renderPlanJson(result.plan, result.outcomes));
     }
     if (result.status === 'blocked') stderr.write('The plan has errors; nothing was changed.\n');
     if (result.status === 'declined') stderr.write('Apply cancelled.\n');

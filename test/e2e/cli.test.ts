@@ -56,7 +56,7 @@ describe('platctl plan and apply through the real CLI', () => {
     });
     expect(again.code).toBe(0);
     expect(again.stdout).toMatch(/^No changes\./);
-  });
+  }, 90_000);
 
   it('prints the plan as stable JSON and as markdown', async () => {
     const json = await runCli(['plan', EXAMPLES, '--state', state(), '-o', 'json'], { env });
@@ -65,6 +65,20 @@ describe('platctl plan and apply through the real CLI', () => {
     expect(Object.keys(doc.summary)).toEqual(['create', 'update', 'delete', 'unchanged']);
     const md = await runCli(['plan', EXAMPLES, '--state', state(), '-o', 'markdown'], { env });
     expect(md.stdout).toMatch(/^### platctl plan/);
+  });
+
+  it('writes one JSON document with the outcomes for apply -o json', async () => {
+    const r = await runCli(
+      ['apply', EXAMPLES, '--state', join(dir, 'json.db'), '--auto-approve', '-o', 'json'],
+      { env },
+    );
+    expect(r.code, r.stderr).toBe(0);
+    const doc = JSON.parse(r.stdout);
+    expect(doc.formatVersion).toBe(1);
+    expect(
+      Object.values(doc.outcomes).every((o) => (o as { status: string }).status === 'succeeded'),
+    ).toBe(true);
+    noSecret(r.stdout + r.stderr);
   });
 
   it('refuses to apply without --auto-approve when not on a terminal', async () => {
