@@ -92,9 +92,9 @@ describe('hostile nesting', () => {
   it('refuses deep nesting before the YAML composer can exhaust the stack (this sequence once crashed the process)', async () => {
     const inputs = [
       '['.repeat(20_000),
-      '- '.repeat(20_000) + 'x',
+      `${'- '.repeat(20_000)}x`,
       '{'.repeat(20_000),
-      'a:\n' + Array.from({ length: 200 }, (_, i) => `${' '.repeat(i + 1)}k${i}:`).join('\n'),
+      `a:\n${Array.from({ length: 200 }, (_, i) => `${' '.repeat(i + 1)}k${i}:`).join('\n')}`,
     ];
     for (const text of inputs) {
       const r = await loadAndValidate({ paths: ['-'], stdin: text });
