@@ -4,7 +4,15 @@ import type { Action, ActionType, Plan } from '../../src/reconcile/types.js';
 /** A clock that only moves when told. */
 export function fakeClock(start = 0): Clock & { advance(ms: number): void } {
   let t = start;
-  return { now: () => t, sleep: async (ms) => void (t += ms), advance: (ms) => void (t += ms) };
+  return {
+    now: () => t,
+    sleep: async (ms) => {
+      t += ms;
+    },
+    advance: (ms) => {
+      t += ms;
+    },
+  };
 }
 
 /** A bare action for executor and ordering tests. */
