@@ -35,6 +35,18 @@ describe('resolveConnection', () => {
     });
   });
 
+  it('reads --api-key-file before the environment', async () => {
+    const c = await resolveConnection({
+      env: { PLATCTL_BASE_URL: 'https://env.example', PLATCTL_API_KEY: 'env-key-1234' },
+      flags: { apiKeyFile: '/k' },
+      readFile: files({ '/k': 'file-key-5678\n' }),
+    });
+    expect(c).toMatchObject({
+      apiKey: 'file-key-5678',
+      source: 'PLATCTL_BASE_URL, key from --api-key-file',
+    });
+  });
+
   it('reads the default profile from ~/.config/platctl/config.yaml', async () => {
     const c = await resolveConnection({
       env: { DEFAULT_KEY: 'dk-123456' },

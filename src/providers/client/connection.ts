@@ -24,6 +24,8 @@ export interface ConnectionInput {
   readonly flags?: {
     readonly baseUrl?: string;
     readonly apiKey?: string;
+    /** `--api-key-file`: a file holding the key (one trailing newline ignored). */
+    readonly apiKeyFile?: string;
     readonly profile?: string;
     readonly config?: string;
   };
@@ -44,7 +46,7 @@ interface Profile {
 
 /**
  * Resolves the connection (I/O: reads the config file and key files). Precedence, per value:
- * flags, then `PLATCTL_BASE_URL` / `PLATCTL_API_KEY`, then the profile (`--profile`,
+ * flags (`--api-key`, then `--api-key-file`), then `PLATCTL_BASE_URL` / `PLATCTL_API_KEY`, then the profile (`--profile`,
  * `PLATCTL_PROFILE`, else `default`) of the config file (`--config`, `PLATCTL_CONFIG`, else
  * `$XDG_CONFIG_HOME/platctl/config.yaml` or `~/.config/platctl/config.yaml`). A profile gives the
  * key as `apiKeyFrom: {env}` or `{file}`; a plain `apiKey` is accepted with a warning.
@@ -63,7 +65,7 @@ export async function resolveConnection(input: ConnectionInput = {}): Promise<Co
   const needProfile =
     profileName !== undefined ||
     (flags.baseUrl ?? env.PLATCTL_BASE_URL) === undefined ||
-    (flags.apiKey ?? env.PLATCTL_API_KEY) === undefined;
+    (flags.apiKey ?? flags.apiKeyFile ?? env.PLATCTL_API_KEY) === undefined;
   const profile = needProfile
     ? await loadProfile(
         configPath,
@@ -74,10 +76,20 @@ export async function resolveConnection(input: ConnectionInput = {}): Promise<Co
     : undefined;
 
   const baseUrl = flags.baseUrl ?? env.PLATCTL_BASE_URL ?? profile?.baseUrl;
-  let apiKey = flags.apiKey ?? env.PLATCTL_API_KEY;
-  let keySource = flags.apiKey ? '--api-key' : env.PLATCTL_API_KEY ? 'PLATCTL_API_KEY' : undefined;
+  const home = input.home ? { home: input.home } : {};
+  let apiKey =
+    flags.apiKey ??
+    (flags.apiKeyFile !== undefined
+      ? await resolveSecret({ file: flags.apiKeyFile }, { readFile: read, ...home })
+      : env.PLATCTL_API_KEY);
+  let keySource = flags.apiKey
+    ? '--api-key'
+    : flags.apiKeyFile
+      ? '--api-key-file'
+      : env.PLATCTL_API_KEY
+        ? 'PLATCTL_API_KEY'
+        : undefined;
   if (apiKey === undefined && profile?.apiKeyFrom) {
-    const home = input.home ? { home: input.home } : {};
     apiKey = await resolveSecret(profile.apiKeyFrom, { env, readFile: read, ...home }).catch(
       (err) => {
         throw new PlatctlError('config', `profile ${profile.name}: ${(err as Error).message}`);
