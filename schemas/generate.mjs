@@ -7,7 +7,9 @@ import { fileURLToPath } from 'node:url';
 const OUT = fileURLToPath(new URL('./', import.meta.url));
 const KINDS = ['User','Cluster','Service','Workspace','ComputeInstance','ProjectAssignment','BlueprintVersion','BlueprintPublish','ClusterControllers'];
 const str = (extra = {}) => ({ type: 'string', ...extra });
-const name = { type: 'string', minLength: 1, maxLength: 63, pattern: '^[a-z0-9]([a-z0-9._-]*[a-z0-9])?$', errorMessage: 'must be a name of lowercase letters, digits, ".", "_" or "-", starting and ending with a letter or digit (at most 63 characters)' };
+// The platform's own name rule (api/fragments/paas.yaml PaasName); clusters are DNS labels.
+const name = { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$', errorMessage: 'must be a name of letters, digits, ".", "_" or "-" that starts with a letter or digit (at most 63 characters)' };
+const dnsLabel = { type: 'string', pattern: '^[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?$', errorMessage: 'must be a DNS label: lowercase letters, digits and "-", starting and ending with a letter or digit (at most 63 characters)' };
 const trueFalse = (cap) => ({ type: 'string', enum: cap ? ['True', 'False', 'true', 'false'] : ['true', 'false'] });
 const annotations = (power) => ({
   type: 'object',
@@ -26,9 +28,9 @@ const dependsOn = {
     properties: { kind: { type: 'string', enum: KINDS }, name: str({ minLength: 1 }), project: str({ minLength: 1 }), workspace: str({ minLength: 1 }) },
   },
 };
-function metadata({ project = true, workspace = false, userName = false, displayName = false, power = false } = {}) {
+function metadata({ project = true, workspace = false, userName = false, displayName = false, power = false, cluster = false } = {}) {
   const props = {
-    name: userName ? { type: 'string', format: 'email', description: 'The username: an e-mail address.' } : name,
+    name: userName ? { type: 'string', format: 'email', description: 'The username: an e-mail address.' } : cluster ? dnsLabel : name,
     description: str(),
     ...(displayName ? { displayName: str() } : {}),
     ...(project ? { project: { ...name, description: 'Project name (projects are created in the console, not by platctl).' } } : {}),
@@ -105,7 +107,7 @@ out['user'] = schema('User', 'user.schema.json', 'A local user of the organizati
     groups: { type: 'array', uniqueItems: true, items: obj({ id: nonEmpty, name: nonEmpty, type: { type: 'string', enum: ['SYSTEM'] } }, ['id', 'name']) },
   }, ['first_name', 'last_name', 'user_type', 'passwordFrom']));
 out['cluster'] = schema('Cluster', 'cluster.schema.json', 'A GKE cluster (the API v3 Cluster resource).', apiGroup('v3'),
-  metadata({}),
+  metadata({ cluster: true }),
   obj({
     type: { type: 'string', enum: ['Gke'] },
     cloudCredentials: nonEmpty,
@@ -113,7 +115,7 @@ out['cluster'] = schema('Cluster', 'cluster.schema.json', 'A GKE cluster (the AP
     preBootstrapCommands: { type: 'array', items: { type: 'string' } },
     config: obj({
       name: nonEmpty, project: nonEmpty, description: str(),
-      location: obj({ type: { type: 'string', enum: ['zonal', 'regional'] }, zone: nonEmpty, region: nonEmpty }, ['type']),
+      location: obj({ type: { type: 'string', enum: ['zonal'] }, zone: nonEmpty }, ['type', 'zone']),
       controlPlaneVersion: { type: ['number', 'string'] },
       network: obj({
         name: nonEmpty, nodeSubnetName: nonEmpty,
@@ -128,12 +130,12 @@ out['cluster'] = schema('Cluster', 'cluster.schema.json', 'A GKE cluster (the AP
         management: obj({ autoUpgrade: { type: 'boolean' } }),
         upgradeSettings: obj({
           strategy: { type: 'string', enum: ['BLUE_GREEN', 'SURGE'] },
-          config: obj({ batchNodeCount: { type: 'integer', minimum: 1 }, batchSoakDuration: { type: 'string', format: 'duration' }, nodePoolSoakDuration: { type: 'string', format: 'duration' } }),
+          config: obj({ batchNodeCount: { type: 'integer', minimum: 0 }, batchSoakDuration: { type: 'string', format: 'duration' }, nodePoolSoakDuration: { type: 'string', format: 'duration' } }),
         }),
       }, ['name', 'size']) },
       security: obj({ enableWorkloadIdentity: { type: 'boolean' } }),
       feature: obj(Object.fromEntries(['enableCloudLogging', 'enableCloudMonitoring', 'enableManagedServiceforPrometheus', 'enableApplicationManagerBeta', 'enableBackupforGKE', 'enableComputeEnginePersistentDiskCSIDriver', 'enableFilestoreCSIDriver', 'enableImageStreaming'].map((k) => [k, { type: 'boolean' }]))),
-    }, ['location']),
+    }, ['project', 'location', 'nodePools']),
   }, ['type', 'cloudCredentials', 'blueprint', 'config']));
 out['service'] = schema('Service', 'service.schema.json', 'A VPC service (the API Service resource); platctl creates and deploys it.', apiGroup('v1'),
   metadata({}),
@@ -157,7 +159,7 @@ out['project-assignment'] = schema('ProjectAssignment', 'project-assignment.sche
     ['user', 'roles']));
 out['blueprint-publish'] = schema('BlueprintPublish', 'blueprint-publish.schema.json', 'Publish a blueprint version to a cluster of metadata.project, force-syncing all or the listed add-ons.', platctlApi,
   metadata({}),
-  obj({ cluster: name, blueprint: obj({ name: nonEmpty, version: nonEmpty }, ['name', 'version']),
+  obj({ cluster: dnsLabel, blueprint: obj({ name: nonEmpty, version: nonEmpty }, ['name', 'version']),
     addons: { type: 'array', uniqueItems: true, items: nonEmpty, description: 'Add-ons to force-sync; omitted or empty means all.' } }, ['cluster', 'blueprint']));
 out['blueprint-version'] = schema('BlueprintVersion', 'blueprint-version.schema.json', 'Whether a blueprint version is enabled in metadata.project.', platctlApi,
   metadata({}),

@@ -22,9 +22,10 @@ export const FORMATS: Record<string, { test: RegExp; means: string }> = {
     test: /^v\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/,
     means: 'a v-prefixed Kubernetes version such as v1.29.4',
   },
+  // The platform takes GKE's form: seconds with an `s` suffix (api/fragments/clusters.yaml).
   duration: {
-    test: /^(\d+(\.\d+)?(ms|s|m|h))+$/,
-    means: 'a duration with a unit suffix such as 60s, 5m or 1h30m',
+    test: /^\d+(\.\d+)?s$/,
+    means: 'a duration in seconds with the unit suffix s, such as 60s or 300s',
   },
   'controller-version': {
     test: /^v\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/,

@@ -210,7 +210,7 @@ describe('${VAR} substitution', () => {
 
   it('re-types a plain scalar the way YAML would, but not a quoted one', async () => {
     const cluster = (size: string) =>
-      `apiVersion: infra.k8smgmt.io/v3\nkind: Cluster\nmetadata: {name: c, project: platform}\nspec:\n  type: Gke\n  cloudCredentials: gcp-credentials\n  blueprint: {name: ml-stack, version: v1.0.0}\n  config:\n    location: {type: zonal, zone: z}\n    nodePools:\n      - name: p\n        size: ${size}\n`;
+      `apiVersion: infra.k8smgmt.io/v3\nkind: Cluster\nmetadata: {name: c, project: platform}\nspec:\n  type: Gke\n  cloudCredentials: gcp-credentials\n  blueprint: {name: ml-stack, version: v1.0.0}\n  config:\n    project: p\n    location: {type: zonal, zone: z}\n    nodePools:\n      - name: p\n        size: ${size}\n`;
     write('c.yaml', cluster('${N}'));
     const r = await loadAndValidate({ paths: [dir], env: { N: '3' } });
     expect(r.diagnostics).toEqual([]);
