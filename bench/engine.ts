@@ -47,12 +47,13 @@ for (let i = 0; i < users; i++) {
   );
 }
 
-// The fewest requests: one list page per started 1000 objects per project (and for users, whose
-// list also holds the seeded admin), plus one create per resource.
+// The fewest requests: one list page per started 1000 objects that exist, per project (and for
+// users, whose list also holds the seeded admin), plus one create per resource.
 const pages = (count: number) => Math.max(1, Math.ceil(count / PAGE));
-const minObserve =
-  [...perProject.values()].reduce((s, c) => s + pages(c), 0) + (users ? pages(users + 1) : 0);
-const minApply = minObserve + n;
+const minObserve = (existing: boolean) =>
+  [...perProject.values()].reduce((s, c) => s + pages(existing ? c : 0), 0) +
+  (users ? pages(existing ? users + 1 : 1) : 0);
+const minApply = minObserve(false) + n;
 
 const dir = mkdtempSync(join(tmpdir(), 'platctl-bench-'));
 const file = join(dir, 'platform.yaml');
@@ -105,11 +106,14 @@ async function measure(mode: 'plan' | 'apply') {
   requests = 0;
   peak = process.memoryUsage().rss;
   const start = performance.now();
+  const cpu = process.cpuUsage();
   const result = await reconcile({ paths: [file], mode, concurrency }, ports);
   const seconds = (performance.now() - start) / 1000;
+  const used = process.cpuUsage(cpu);
+  const cpuSeconds = (used.user + used.system) / 1e6;
   ports.close();
   peak = Math.max(peak, process.memoryUsage().rss);
-  return { status: result.status, seconds, requests, peakMb: peak / 2 ** 20 };
+  return { status: result.status, seconds, cpuSeconds, requests, peakMb: peak / 2 ** 20 };
 }
 
 const plan0 = await measure('plan');
@@ -120,14 +124,14 @@ emulator.close();
 rmSync(dir, { recursive: true, force: true });
 
 const row = (name: string, r: Awaited<ReturnType<typeof measure>>, min: number) =>
-  `| ${n} | ${name} | ${r.status} | ${r.seconds.toFixed(2)} s | ${r.requests} | ${min} | ${(((r.requests - min) / min) * 100).toFixed(1)}% | ${(r.requests / rps).toFixed(2)} s | ${r.peakMb.toFixed(0)} MB |`;
+  `| ${n} | ${name} | ${r.status} | ${r.seconds.toFixed(2)} s | ${r.cpuSeconds.toFixed(2)} s | ${r.requests} | ${min} | ${(((r.requests - min) / min) * 100).toFixed(1)}% | ${(r.requests / rps).toFixed(2)} s | ${r.peakMb.toFixed(0)} MB |`;
 console.log(
   `resources ${n} (${workspaces} workspaces, ${users} users), --rps ${rps}, --concurrency ${concurrency}\n`,
 );
 console.log(
-  '| resources | run | status | wall time | requests | minimum | over minimum | requests ÷ rps | peak RSS |',
+  '| resources | run | status | wall time | engine CPU | requests | minimum | over minimum | requests ÷ rps | peak RSS |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|');
-console.log(row('plan (empty platform)', plan0, minObserve));
+console.log('|---|---|---|---|---|---|---|---|---|---|');
+console.log(row('plan (empty platform)', plan0, minObserve(false)));
 console.log(row('apply', apply, minApply));
-console.log(row('plan after apply', plan1, minObserve));
+console.log(row('plan after apply', plan1, minObserve(true)));
