@@ -38,8 +38,9 @@ function difference({ desired, live, lastApplied }: PlanInput<'Service'>) {
 }
 
 /**
- * VPC services: created `not_deployed`, then published until `deployed`. The API has no update,
- * so a changed spec is a diagnostic, not an action.
+ * VPC services: created `not_deployed`, then published until `deployed` (a service in any other
+ * state is published, or waited for). The API has no update, so a changed spec is a diagnostic,
+ * not an action.
  */
 export const serviceProvider: Provider<'Service'> = {
   kind: 'Service',
@@ -89,7 +90,9 @@ export const serviceProvider: Provider<'Service'> = {
       changes: [],
     };
     if (!live) return [createAction(key, desired, what), publish];
-    return live.status === 'not_deployed' || live.status === 'failed' ? [publish] : [];
+    // A VPC still deploying (a run cut off while waiting) gets a publish too: the platform answers
+    // 409, and the action waits until it is deployed, so compute that needs it is not started early.
+    return live.status === 'deployed' ? [] : [publish];
   },
 
   diagnose(input): PlanDiagnostic[] {

@@ -181,4 +181,21 @@ describe('service adapter', () => {
       message: 'VPC service ml/vpc: still deploying after 5s',
     });
   });
+
+  it('waits for a VPC already deploying: the 409 of its publish is not an error', async () => {
+    const scope = v1()
+      .post(`${PAAS}/projects/ml/services/vpc/publish`)
+      .reply(409, { code: 'conflict', message: 'service vpc is deploying' })
+      .get(`${PAAS}/projects/ml/services/vpc`)
+      .reply(200, svcItem('deployed'));
+    const live = {
+      key: 'Service/ml/vpc',
+      ref: { kind: 'Service' as const, name: 'vpc', project: 'ml' },
+      body: {},
+      status: 'deploying',
+    };
+    const [publish] = serviceProvider.plan({ key: live.key, desired: service(), live });
+    await serviceProvider.execute(act(publish!), testPorts(testClient()));
+    expect(scope.isDone()).toBe(true);
+  });
 });

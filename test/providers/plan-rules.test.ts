@@ -11,7 +11,7 @@ describe('Service rules', () => {
       'create',
       'publish',
     ]));
-  it.each(['not_deployed', 'failed'])('%s: publish', (status) => {
+  it.each(['not_deployed', 'failed', 'deploying'])('%s: publish', (status) => {
     const [a] = serviceProvider.plan({
       key: 'k',
       desired: service(),
@@ -22,7 +22,7 @@ describe('Service rules', () => {
       reason: { code: 'not-deployed', message: `VPC service ml/vpc is ${status}` },
     });
   });
-  it.each(['deploying', 'deployed'])('%s: nothing', (status) =>
+  it.each(['deployed'])('%s: nothing', (status) =>
     expect(
       serviceProvider.plan({ key: 'k', desired: service(), live: liveOf(service(), { status }) }),
     ).toEqual([]),
