@@ -38,7 +38,11 @@ export function engineOptions(cmd: Command): Command {
     .option('--base-url <url>', 'platform URL (default $PLATCTL_BASE_URL)')
     .option('--api-key-file <path>', 'file holding the API key (default $PLATCTL_API_KEY)')
     .option('--rps <n>', 'requests per second to the platform', positive('--rps'))
-    .option('--concurrency <n>', 'actions at once (default 4)', positive('--concurrency'))
+    .option(
+      '--concurrency <n>',
+      'actions and requests in flight at once (default 4 actions, 8 requests)',
+      positive('--concurrency'),
+    )
     .option('--var <KEY=VALUE>', 'substitution variable (repeatable)', collect, [] as string[])
     .option(
       '--var-file <file>',

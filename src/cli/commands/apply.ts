@@ -25,6 +25,8 @@ export const registerApply: RegisterCommand = (program: Command) => {
           ...connection(flags),
           ...(flags.state ? { statePath: flags.state } : {}),
           ...(flags.rps ? { rps: flags.rps } : {}),
+          // the cap holds for requests in flight as well as for actions
+          ...(flags.concurrency ? { httpConcurrency: flags.concurrency } : {}),
         },
         ...(flags.autoApprove ? { autoApprove: true } : {}),
         ...(flags.lockTimeout ? { lockTimeoutMs: flags.lockTimeout * 1000 } : {}),

@@ -21,6 +21,8 @@ export const registerPlan: RegisterCommand = (program: Command) => {
           ...connection(flags),
           ...(flags.state ? { statePath: flags.state } : {}),
           ...(flags.rps ? { rps: flags.rps } : {}),
+          // the cap holds for requests in flight as well as for actions
+          ...(flags.concurrency ? { httpConcurrency: flags.concurrency } : {}),
         },
       });
       process.exitCode = exitCodeOf(result, flags.detailedExitcode);
