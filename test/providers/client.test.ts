@@ -120,7 +120,12 @@ describe('api client: errors', () => {
   it('never shows the API key, even when the platform echoes it', async () => {
     v1()
       .get('/auth/v1/users/')
-      .reply(401, { status: 401, code: 'unauthorized', message: `unknown key ${API_KEY}` });
+      .reply(401, {
+        status: 401,
+        code: 'unauthorized',
+        message: `unknown key ${API_KEY}`,
+        details: [{ field: 'header', message: `got ${API_KEY}` }],
+      });
     v1()
       .get('/auth/v1/projects/')
       .reply(403, `forbidden for ${API_KEY}`, { 'content-type': 'text/plain' });

@@ -94,13 +94,26 @@ export function toErrorBody(body: unknown, secrets: readonly string[]): Platform
       ...(typeof b.status === 'number' ? { status: b.status } : {}),
       ...(typeof b.code === 'string' ? { code: b.code } : {}),
       ...(typeof b.message === 'string' ? { message: scrub(b.message, secrets) } : {}),
-      ...(Array.isArray(b.details) ? { details: b.details as PlatformErrorBody['details'] } : {}),
+      ...(Array.isArray(b.details) ? { details: scrubDetails(b.details, secrets) } : {}),
     };
   }
   if (typeof body === 'string' && body.trim().length > 0) {
     return { message: scrub(body.trim().slice(0, 300), secrets) };
   }
   return {};
+}
+
+function scrubDetails(
+  details: unknown[],
+  secrets: readonly string[],
+): PlatformErrorBody['details'] {
+  return details.map((d) => {
+    const { field, message } = (d ?? {}) as { field?: unknown; message?: unknown };
+    return {
+      ...(typeof field === 'string' ? { field: scrub(field, secrets) } : {}),
+      ...(typeof message === 'string' ? { message: scrub(message, secrets) } : {}),
+    };
+  });
 }
 
 function humanizeCode(code: string | undefined): string | undefined {
