@@ -1,6 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { type Command, Option } from 'commander';
 import { PlatctlError } from '../core/errors.js';
+import { resolveConnection } from '../providers/index.js';
 import type { EngineConfig } from '../reconcile/default-ports.js';
 
 /** Flags shared by `plan` and `apply`, as commander parses them. */
@@ -9,6 +9,8 @@ export interface EngineFlags {
   state?: string;
   baseUrl?: string;
   apiKeyFile?: string;
+  profile?: string;
+  config?: string;
   rps?: number;
   concurrency?: number;
   var: string[];
@@ -37,6 +39,8 @@ export function engineOptions(cmd: Command): Command {
     .option('--state <path>', 'state store (default .platctl/state.db)')
     .option('--base-url <url>', 'platform URL (default $PLATCTL_BASE_URL)')
     .option('--api-key-file <path>', 'file holding the API key (default $PLATCTL_API_KEY)')
+    .option('--profile <name>', 'profile of the config file (default $PLATCTL_PROFILE or default)')
+    .option('--config <path>', 'config file (default ~/.config/platctl/config.yaml)')
     .option('--rps <n>', 'requests per second to the platform', positive('--rps'))
     .option(
       '--concurrency <n>',
@@ -70,22 +74,24 @@ export function parseVars(pairs: readonly string[]): Record<string, string> {
   return out;
 }
 
-/** Where the platform is and the key to it: flags first, then the environment. */
-export function connection(
+/**
+ * Where the platform is and the key to it (I/O: may read the config file and a key file): flags,
+ * then `PLATCTL_BASE_URL` / `PLATCTL_API_KEY`, then a profile of the config file. The key is never
+ * a flag value.
+ */
+export async function connection(
   flags: EngineFlags,
-  env: NodeJS.ProcessEnv = process.env,
-): Pick<EngineConfig, 'baseUrl' | 'apiKey'> {
-  const baseUrl = flags.baseUrl ?? env.PLATCTL_BASE_URL;
-  if (!baseUrl) {
-    throw new PlatctlError('config', 'no platform URL: pass --base-url or set PLATCTL_BASE_URL');
-  }
-  const apiKey = flags.apiKeyFile
-    ? readFileSync(flags.apiKeyFile, 'utf8').trim()
-    : env.PLATCTL_API_KEY;
-  if (!apiKey) {
-    throw new PlatctlError('config', 'no API key: set PLATCTL_API_KEY or pass --api-key-file');
-  }
-  return { baseUrl, apiKey };
+): Promise<Pick<EngineConfig, 'baseUrl' | 'apiKey' | 'groups'>> {
+  const c = await resolveConnection({
+    flags: {
+      ...(flags.baseUrl ? { baseUrl: flags.baseUrl } : {}),
+      ...(flags.apiKeyFile ? { apiKeyFile: flags.apiKeyFile } : {}),
+      ...(flags.profile ? { profile: flags.profile } : {}),
+      ...(flags.config ? { config: flags.config } : {}),
+    },
+  });
+  for (const w of c.warnings) process.stderr.write(`warning: ${w}\n`);
+  return { baseUrl: c.baseUrl, apiKey: c.apiKey, groups: c.groups };
 }
 
 /** Colors only on a terminal and never with NO_COLOR. */

@@ -22,7 +22,7 @@ export const registerApply: RegisterCommand = (program: Command) => {
         paths,
         flags,
         config: {
-          ...connection(flags),
+          ...(await connection(flags)),
           ...(flags.state ? { statePath: flags.state } : {}),
           ...(flags.rps ? { rps: flags.rps } : {}),
           // the cap holds for requests in flight as well as for actions

@@ -18,7 +18,7 @@ export const registerPlan: RegisterCommand = (program: Command) => {
         paths,
         flags,
         config: {
-          ...connection(flags),
+          ...(await connection(flags)),
           ...(flags.state ? { statePath: flags.state } : {}),
           ...(flags.rps ? { rps: flags.rps } : {}),
           // the cap holds for requests in flight as well as for actions
