@@ -77,13 +77,15 @@ export async function reconcileStep(
     let target = snap;
     if (status.rejectedRevisions.includes(snap.revision)) {
       const good = ports.memory.lastGood;
-      if (!good) return requeue('invalid', options.intervalMs);
+      result = 'invalid';
+      if (!good) return requeue(result, options.intervalMs);
       target = good;
     }
     revision = target.revision;
     // 3. Validate: an invalid revision is not applied at all.
     const validation = await ports.validate(target.dir);
-    status.lastDiagnostics = [...validation.diagnostics];
+    // While the newest revision stays rejected, its diagnostics stay the ones shown.
+    if (target === snap) status.lastDiagnostics = [...validation.diagnostics];
     if (!validation.ok) {
       status.rejectedRevisions = [target.revision, ...status.rejectedRevisions].slice(
         0,

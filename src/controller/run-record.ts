@@ -83,10 +83,11 @@ export function record(
   else if (failed || report.blocked) result = 'failed';
   else if (!applying) result = 'planned';
   else result = 'succeeded';
+  // The run completed: whatever error came before (a failed fetch, a timeout) is over.
+  status.lastError = undefined;
   if (result === 'succeeded') {
     status.lastAppliedRevision = revision;
     status.lastAppliedAt = new Date(now).toISOString();
-    status.lastError = undefined;
     metrics.applied(revision, now);
   }
   return result;

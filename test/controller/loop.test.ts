@@ -60,6 +60,7 @@ describe('controller loop', () => {
     loop.trigger('interval');
     await step;
     expect(calls[1]).toMatchObject({ revision: 'r1', dir: '/fake/r1' });
+    expect(status.lastDiagnostics[0]).toMatchObject({ code: 'yaml-syntax' }); // still shown
     source.set('r4');
     step = nextStep(loop);
     loop.trigger('push');
@@ -133,6 +134,19 @@ describe('controller loop', () => {
     expect(calls[1]?.skipKeys).toEqual(['Workspace/p/w']);
   });
 
+  it('counts a rejected newest revision as invalid even before any good one', async () => {
+    const { loop, source, status, calls } = makeLoop();
+    source.set('bad0');
+    let step = nextStep(loop);
+    void loop.start();
+    expect((await step).result).toBe('invalid');
+    step = nextStep(loop);
+    loop.trigger('again');
+    expect((await step).result).toBe('invalid');
+    expect(status.lastResult).toBe('invalid');
+    expect(calls).toEqual([]);
+  });
+
   it('records a failed fetch and retries sooner than the interval', async () => {
     const { loop, source, status } = makeLoop();
     source.failNext = true;
@@ -144,6 +158,7 @@ describe('controller loop', () => {
     expect(status.lastError).toContain('remote hung up');
     const next = await nextStep(loop);
     expect(next.result).toBe('succeeded');
+    expect(status.lastError).toBeUndefined();
   });
 
   it('aborts a run that exceeds the run timeout', async () => {
