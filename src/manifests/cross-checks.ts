@@ -168,7 +168,7 @@ function cycles(byKey: ReadonlyMap<string, LoadedManifest>): Diagnostic[] {
         out.push({
           severity: 'error',
           code: 'dependency-cycle',
-          message: `dependsOn cycle: ${loop.join(' -> ')}`,
+          message: `dependsOn cycle: ${cyclePath(loop)}`,
           key: next.key,
           path: 'metadata.dependsOn',
           ...next.positionOf(['metadata', 'dependsOn']),
@@ -180,4 +180,11 @@ function cycles(byKey: ReadonlyMap<string, LoadedManifest>): Diagnostic[] {
     }
   }
   return out;
+}
+
+/** `a -> b -> a`; a very long cycle keeps its first and last ten steps around a count. Pure. */
+export function cyclePath(loop: readonly string[]): string {
+  if (loop.length <= 25) return loop.join(' -> ');
+  const hidden = loop.length - 20;
+  return [...loop.slice(0, 10), `(${hidden} more)`, ...loop.slice(-10)].join(' -> ');
 }
