@@ -138,9 +138,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         report(0, 'timeout');
         return { ok: false, failure: { type: 'timeout' } };
       }
-      if (networkCode(err) !== undefined) {
+      const code = networkCode(err);
+      if (code !== undefined) {
         report(0, 'network');
-        return { ok: false, failure: { type: 'network' } };
+        return { ok: false, failure: { type: 'network', code } };
       }
       throw err;
     }
@@ -197,7 +198,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     if (failure.type === 'timeout')
       return new RequestTimeoutError(req.operation + tries, timeoutMs);
     if (failure.type === 'network') {
-      return new NetworkError(req.operation, `connection to the platform failed${tries}`);
+      const code = failure.code ? ` (${failure.code})` : '';
+      return new NetworkError(req.operation, `connection to the platform failed${code}${tries}`);
     }
     const all = [...secrets, ...(req.secrets ?? [])];
     return new ApiError(failure.status, req.operation, toErrorBody(response?.body, all), all);

@@ -25,7 +25,7 @@ export const DEFAULT_RETRY: RetryOptions = {
 /** Why an attempt failed, as far as retrying is concerned. */
 export type AttemptFailure =
   | { readonly type: 'status'; readonly status: number }
-  | { readonly type: 'network' }
+  | { readonly type: 'network'; readonly code?: string }
   | { readonly type: 'timeout' };
 
 /**
