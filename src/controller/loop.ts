@@ -91,7 +91,7 @@ export class ControllerLoop {
     try {
       while (!stop.aborted) {
         // Leadership: act only while holding the state store's lease; otherwise stand by.
-        if (!(await lease.tryAcquire())) {
+        if (!(await this.#tryLease())) {
           if (status.role !== 'standby') {
             logger.info({ event: 'standby', holder: lease.holder() }, 'standing by');
           }
@@ -119,6 +119,16 @@ export class ControllerLoop {
       lease.release();
       status.role = 'stopping';
       logger.info({ event: 'stopped' }, 'stopped; lease released');
+    }
+  }
+
+  /** Takes or keeps the lease; a state store error counts as not holding it (retried). */
+  async #tryLease(): Promise<boolean> {
+    try {
+      return await this.#ports.lease.tryAcquire();
+    } catch (err) {
+      this.#ports.logger.error({ event: 'lease-error' }, String(err));
+      return false;
     }
   }
 

@@ -74,4 +74,26 @@ describe('leader election and shutdown', () => {
     expect(run.calls).toHaveLength(1); // no new run after stop
     expect(p.lines.some((l) => l.includes('"stopped"'))).toBe(true);
   });
+
+  it('keeps trying when the state store fails to answer, instead of dying', async () => {
+    let failures = 2;
+    const lease = {
+      tryAcquire: async () => {
+        if (failures-- > 0) throw new Error('SQLITE_BUSY: database is locked');
+        return true;
+      },
+      holder: () => undefined,
+      release: () => {},
+    };
+    const p = loopPorts(new FakeSource(), recordingRun().run, lease);
+    const loop = new ControllerLoop(baseOptions, p.ports);
+    const step = nextStep(loop);
+    void loop.start();
+    try {
+      expect((await step).result).toBe('succeeded');
+      expect(p.lines.filter((l) => l.includes('"lease-error"'))).toHaveLength(2);
+    } finally {
+      await loop.stop();
+    }
+  });
 });
