@@ -81,6 +81,21 @@ describe('the shared rate limiter', () => {
     expect(starts.at(-1)! - starts[0]!).toBeGreaterThanOrEqual(950);
   });
 
+  it('an abort while queued sends nothing and says it was interrupted', async () => {
+    const { fetch, stats } = slowFetch(30);
+    const api = createApiClient({ baseUrl: BASE, apiKey: API_KEY, concurrency: 1, fetch });
+    const controller = new AbortController();
+    const first = api.request(get(1));
+    const second = api.request({ ...get(2), signal: controller.signal });
+    controller.abort();
+    await expect(second).rejects.toMatchObject({
+      code: 'aborted',
+      message: 'reading 2: interrupted',
+    });
+    await first;
+    expect(stats.starts).toHaveLength(1);
+  });
+
   it('rejects nonsense settings with the bad value', () => {
     expect(() => createRateLimiter({ concurrency: 0 })).toThrow(
       'concurrency must be a positive integer, got 0',

@@ -154,9 +154,15 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         return { status: 200, body: null as T, headers: {}, recovered: true };
       }
       const started = clock.now();
-      const result = (await limiter.add(() => attemptOnce(req, attempt), {
-        ...(req.signal ? { signal: req.signal } : {}),
-      })) as Attempt;
+      const result = (await limiter
+        .add(() => attemptOnce(req, attempt), req.signal ? { signal: req.signal } : {})
+        .catch((err: unknown) => {
+          // Aborted while waiting for its turn: nothing was sent.
+          if (req.signal?.aborted && !(err instanceof PlatctlError)) {
+            throw new PlatctlError('aborted', `${req.operation}: interrupted`, { cause: err });
+          }
+          throw err;
+        })) as Attempt;
       if (result.ok) return result.response as ApiResponse<T>;
       const { failure, response } = result;
       if (
