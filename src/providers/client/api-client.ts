@@ -12,6 +12,7 @@ import {
   retryAfterMs,
   retryDecision,
 } from './retry.js';
+import { parseBaseUrl, parseBody, routeOf } from './wire.js';
 
 /** The API groups substituted into paths; see docs/api-assumptions.md. */
 export const DEFAULT_GROUPS: ApiClient['groups'] = {
@@ -216,37 +217,4 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
 
 function eventBase(req: ApiRequest) {
   return { operation: req.operation, method: req.method, route: req.route ?? routeOf(req.path) };
-}
-
-/** A best-effort path template when the caller gave none: segments after an id-bearing collection. */
-function routeOf(path: string): string {
-  return path.replace(
-    /\/(projects|project|users|workspaces|computeinstances|services|clusters|cluster|blueprint|version)\/([^/]+)/g,
-    '/$1/{}',
-  );
-}
-
-function parseBody(text: string, contentType: string | null): unknown {
-  if (text.length === 0) return null;
-  if (contentType?.includes('json')) {
-    try {
-      return JSON.parse(text) as unknown;
-    } catch {
-      return text;
-    }
-  }
-  return text;
-}
-
-function parseBaseUrl(raw: string): string {
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new PlatctlError('config', `base URL is not a URL: ${raw}`);
-  }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new PlatctlError('config', `base URL must be http or https: ${raw}`);
-  }
-  return url.href.replace(/\/+$/, '');
 }
