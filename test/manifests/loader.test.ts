@@ -248,3 +248,22 @@ describe('dependsOn', () => {
     );
   });
 });
+
+describe('API groups', () => {
+  it('requires the configured group on envelope kinds', async () => {
+    const ws = workspace('w').replace('paas.envmgmt.io/v1', 'paas.example.io/v1');
+    const byDefault = await loadAndValidate({ paths: ['-'], stdin: ws });
+    expect(byDefault.diagnostics).toMatchObject([
+      {
+        code: 'api-version',
+        message: 'Workspace must have apiVersion paas.envmgmt.io/v1, not paas.example.io/v1',
+      },
+    ]);
+    const configured = await loadAndValidate({
+      paths: ['-'],
+      stdin: ws,
+      groups: { paas: 'paas.example.io' },
+    });
+    expect(configured.diagnostics).toEqual([]);
+  });
+});
