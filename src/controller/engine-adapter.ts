@@ -60,10 +60,8 @@ export interface EngineDeps {
 /**
  * The loop's {@link ReconcileRun} on top of the engine's `reconcile()`: the very run `apply`
  * performs, with the lease already held by the controller. A shutdown is a soft stop (running
- * actions finish); the run timeout also interrupts waits in flight.
- *
- * Gap: `RunRequest.skipKeys` (resources in backoff) is not honoured, because `reconcile()` has no
- * option to leave some resources out of a run; per-run backoff still applies.
+ * actions finish); the run timeout also interrupts waits in flight. Resources in backoff
+ * (`RunRequest.skipKeys`), and what waits on their changes, are left out of the plan.
  */
 export function engineRun(deps: EngineDeps): ReconcileRun {
   return async (req, signal) => {
@@ -81,6 +79,7 @@ export function engineRun(deps: EngineDeps): ReconcileRun {
           mode: req.mode,
           prune: req.prune,
           selfHeal: req.selfHeal,
+          exclude: req.skipKeys,
           leaseHeld: true,
           ...(deps.maxDeletes !== undefined ? { maxDeletes: deps.maxDeletes } : {}),
           ...(deps.concurrency !== undefined ? { concurrency: deps.concurrency } : {}),
@@ -141,6 +140,7 @@ export function engineRun(deps: EngineDeps): ReconcileRun {
           message: `${d.key}: ${d.message}`,
         })),
         drift: [...drift],
+        deferred: planDiags.filter((d) => d.message.startsWith('deferred:')).map((d) => d.key),
         blocked: result.status === 'blocked',
         interrupted: result.status === 'aborted',
       };

@@ -55,6 +55,8 @@ export interface RunReport {
   readonly diagnostics: readonly ControllerDiagnostic[];
   /** Keys of resources changed on the platform outside git (corrected or only reported). */
   readonly drift: readonly string[];
+  /** Keys whose changes were left out of the run: in backoff, or waiting on one that is. @default [] */
+  readonly deferred?: readonly string[];
   /** True when the plan had errors and nothing was changed. */
   readonly blocked: boolean;
   /** True when the signal stopped the run before every action started. */

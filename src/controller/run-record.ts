@@ -66,6 +66,13 @@ export function record(
       );
     }
   }
+  const deferred = report.deferred ?? [];
+  for (const key of deferred) {
+    logger.info(
+      { event: 'resource-deferred', revision, resource: key },
+      'left out of this run: it, or what it waits for, is backing off after failures',
+    );
+  }
   metrics.resources(report.resources, report.drift);
   status.resources = [...report.resources];
   status.inventory = [...report.inventory];
@@ -80,7 +87,8 @@ export function record(
   status.lastAttemptedRevision = revision;
   let result: RunResult;
   if (report.interrupted) result = 'interrupted';
-  else if (failed || report.blocked) result = 'failed';
+  // A revision is applied only when all of it is: deferred changes are still failing ones.
+  else if (failed || report.blocked || (applying && deferred.length > 0)) result = 'failed';
   else if (!applying) result = 'planned';
   else result = 'succeeded';
   // The run completed: whatever error came before (a failed fetch, a timeout) is over.

@@ -3,7 +3,7 @@ import type { ControllerDiagnostic, ResourceReport } from './ports.js';
 /** Outcome of the last reconcile attempt. */
 export type RunResult =
   | 'succeeded' // every action done (or nothing to do)
-  | 'failed' // at least one action failed, or the run could not start
+  | 'failed' // an action failed or was deferred (backoff), or the run could not start
   | 'invalid' // the revision's manifests do not validate; nothing was sent
   | 'interrupted' // stopped by shutdown or the run timeout
   | 'planned' // dry-run, suspended, or drift only reported

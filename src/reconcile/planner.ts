@@ -1,6 +1,7 @@
 import { type Manifest, manifestKey, PRUNE_ANNOTATION } from '../manifests/types.js';
 import type { LiveObject, Provider } from '../providers/types.js';
 import type { InventoryEntry } from '../state/types.js';
+import { excludeKeys } from './exclude.js';
 import { assignIds } from './ids.js';
 import { order } from './order.js';
 import { type Pairing, pair } from './pair.js';
@@ -23,6 +24,12 @@ export interface PlanOptions {
   readonly forceDeletes?: boolean;
   /** Correct drift; when false, drift is reported as a warning and not planned. @default true */
   readonly selfHeal?: boolean;
+  /**
+   * Identity keys left out of this plan (the controller's resources backing off after failures):
+   * their actions, and every action waiting on one of their changes, are deferred with a warning.
+   * @default []
+   */
+  readonly exclude?: readonly string[];
 }
 
 export const DEFAULT_MAX_DELETES = 5;
@@ -31,7 +38,7 @@ export const DEFAULT_MAX_DELETES = 5;
  * Plans the actions that take the platform from `live` to `desired` (pure: no I/O, no clock, no
  * environment; inputs are never mutated — providers get structured clones). Per-kind comparison
  * is delegated to `provider.plan()`; this function pairs, adds noops, applies the prune rules,
- * assigns ids and orders the result. Problems that are not actions go to `diagnostics`; a plan
+ * assigns ids, orders the result and leaves out {@link PlanOptions.exclude}d keys. Problems that are not actions go to `diagnostics`; a plan
  * with an error diagnostic must not be applied.
  */
 export function plan(
@@ -79,10 +86,12 @@ export function plan(
   for (const [k, m] of lastApplied) manifests.set(k, m);
   for (const m of desired) manifests.set(manifestKey(m), m);
   const ordered = order(assignIds(proposed), manifests);
+  // after ordering: what waits on an excluded change is known only once the edges are
+  const kept = excludeKeys(ordered.actions, new Set(options.exclude));
   return {
     formatVersion: 1,
-    actions: ordered.actions,
-    diagnostics: [...diagnostics, ...ordered.diagnostics],
+    actions: kept.actions,
+    diagnostics: [...diagnostics, ...ordered.diagnostics, ...kept.diagnostics],
   };
 }
 

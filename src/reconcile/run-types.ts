@@ -44,6 +44,11 @@ export interface RunOptions {
   readonly forceDeletes?: boolean;
   /** Correct drift (true) or only report it (false). @default true */
   readonly selfHeal?: boolean;
+  /**
+   * Identity keys left out of this run, with every action waiting on one of their changes (the
+   * controller passes its resources in backoff); each is reported as a deferral warning. @default []
+   */
+  readonly exclude?: readonly string[];
   /** Actions at once. @default 4 */
   readonly concurrency?: number;
   /** How long to wait for another holder of the state lease. @default 0 */

@@ -57,7 +57,7 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
     const plan = planActions(desired, live, ports.state.lastApplied(), {
       providers: ports.providers,
       inventory: ports.state.inventory(),
-      ...pick(options, ['prune', 'maxDeletes', 'forceDeletes', 'selfHeal']),
+      ...pick(options, ['prune', 'maxDeletes', 'forceDeletes', 'selfHeal', 'exclude']),
     });
     const changes = plan.actions.some((a) => a.type !== 'noop');
     const base = { runId, diagnostics, plan, changes };

@@ -132,3 +132,65 @@ describe('plan', () => {
     expect(run({ prune: true, maxDeletes: 2, forceDeletes: true }).diagnostics).toEqual([]);
   });
 });
+
+describe('plan with excluded keys (resources backing off)', () => {
+  const ws = m.workspace('p', 'a');
+  const vm = m.instance('p', 'a', 'vm');
+  const other = m.workspace('p', 'b');
+  const key = manifestKey;
+
+  it('plans nothing for an excluded key and holds back what waits on it; others unaffected', () => {
+    const desired = [ws, vm, other];
+    const exclude = [key(ws)];
+    const before = structuredClone({ desired, exclude });
+    const p = plan(desired, [], new Map(), { providers: fakeProviders(), exclude });
+    expect(p.actions.map((a) => a.id)).toEqual([`${key(other)}#create`]);
+    expect(p.actions[0]?.dependsOn).toEqual([]);
+    expect(p.diagnostics).toEqual([
+      {
+        severity: 'warning',
+        key: key(vm),
+        message: `deferred: depends on ${key(ws)}, which is excluded from this run; create not planned`,
+      },
+      {
+        severity: 'warning',
+        key: key(ws),
+        message:
+          'deferred: excluded from this run (backing off after failures); create not planned',
+      },
+    ]);
+    expect({ desired, exclude }).toEqual(before);
+    // without the exclusion the same input plans all three, the instance after its workspace
+    const all = plan(desired, [], new Map(), { providers: fakeProviders() });
+    expect(all.actions.find((a) => a.key === key(vm))?.dependsOn).toEqual([`${key(ws)}#create`]);
+  });
+
+  it('holds nothing back for an excluded key that is in sync', () => {
+    const p = plan([ws, vm], [liveOf(ws)], new Map(), {
+      providers: fakeProviders(),
+      exclude: [key(ws)],
+    });
+    expect(p.actions.map((a) => [a.id, a.dependsOn])).toEqual([[`${key(vm)}#create`, []]]);
+    expect(p.diagnostics).toEqual([]);
+  });
+
+  it('defers the deletion of what an excluded deletion must wait for', () => {
+    const entry = (x: Manifest) => ({
+      key: key(x),
+      kind: x.kind,
+      ref: liveOf(x).ref,
+      createdByPlatctl: true,
+      protected: false,
+    });
+    const lastApplied = new Map([ws, vm].map((x) => [key(x), x]));
+    const p = plan([], [liveOf(ws), liveOf(vm)], lastApplied, {
+      providers: fakeProviders(),
+      inventory: [entry(ws), entry(vm)],
+      prune: true,
+      exclude: [key(vm)],
+    });
+    // the workspace goes only after its instance, which is backing off
+    expect(p.actions).toEqual([]);
+    expect(p.diagnostics.map((d) => d.key)).toEqual([key(vm), key(ws)]);
+  });
+});
