@@ -38,8 +38,8 @@ export const DEFAULT_MAX_DELETES = 5;
  * Plans the actions that take the platform from `live` to `desired` (pure: no I/O, no clock, no
  * environment; inputs are never mutated — providers get structured clones). Per-kind comparison
  * is delegated to `provider.plan()`; this function pairs, adds noops, applies the prune rules,
- * assigns ids, orders the result and leaves out {@link PlanOptions.exclude}d keys. Problems that are not actions go to `diagnostics`; a plan
- * with an error diagnostic must not be applied.
+ * assigns ids, orders the result and leaves out {@link PlanOptions.exclude}d keys. Problems that
+ * are not actions go to `diagnostics`; a plan with an error diagnostic must not be applied.
  */
 export function plan(
   desired: readonly Manifest[],
