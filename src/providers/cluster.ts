@@ -1,9 +1,9 @@
 import type { ManifestOf } from '../manifests/types.js';
 import type { Action, ProposedAction } from '../reconcile/types.js';
-import { createAction, deleteAction, unsupported } from './support/actions.js';
-import { type Doc, managedBody, threeWayDiff } from './support/diff.js';
+import { planUpsert, unsupported } from './support/actions.js';
+import { type Doc, managedBody } from './support/diff.js';
 import { kubeList, seg } from './support/list.js';
-import { comparable, display, liveRef, obj, pick, str, wantedByProject } from './support/scope.js';
+import { liveRef, obj, pick, str, wantedByProject } from './support/scope.js';
 import { waitUntil } from './support/wait.js';
 import type { ApiClient, LiveObject, Provider, ProviderPorts } from './types.js';
 
@@ -56,26 +56,8 @@ export const clusterProvider: Provider<'Cluster'> = {
     return (await Promise.all(lists)).flat();
   },
 
-  plan({ key, desired, live, lastApplied }): ProposedAction[] {
-    if (!desired) return live ? [deleteAction(key, live, `cluster ${display(live.ref)}`)] : [];
-    const what = `cluster ${display(desired.metadata)}`;
-    if (!live) return [createAction(key, desired, what)];
-    const diff = threeWayDiff(
-      comparable(managedBody(desired)),
-      comparable(live.body),
-      lastApplied && comparable(managedBody(lastApplied)),
-    );
-    if (!diff) return [];
-    return [
-      {
-        type: 'update',
-        key,
-        target: live.ref,
-        desired,
-        reason: { code: diff.code, message: diff.message },
-        changes: diff.changes,
-      },
-    ];
+  plan(input): ProposedAction[] {
+    return planUpsert(input, 'cluster', managedBody);
   },
 
   async execute(action: Action, ports: ProviderPorts) {

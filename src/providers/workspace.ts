@@ -1,15 +1,14 @@
 import type { ManifestOf } from '../manifests/types.js';
 import type { Action, ProposedAction } from '../reconcile/types.js';
-import { createAction, deleteAction, unsupported } from './support/actions.js';
-import { type Doc, managedBody, threeWayDiff } from './support/diff.js';
+import { planUpsert, unsupported } from './support/actions.js';
+import { type Doc, managedBody } from './support/diff.js';
 import { kubeList, seg } from './support/list.js';
-import { comparable, display, liveRef, obj, pick, str, wantedByProject } from './support/scope.js';
+import { liveRef, obj, pick, str, wantedByProject } from './support/scope.js';
 import type {
   ApiClient,
   ExecuteResult,
   LiveObject,
   ObserveScope,
-  PlanInput,
   Provider,
   ProviderPorts,
 } from './types.js';
@@ -63,26 +62,8 @@ export const workspaceProvider: Provider<'Workspace'> = {
     return (await Promise.all(lists)).flat();
   },
 
-  plan({ key, desired, live, lastApplied }: PlanInput<'Workspace'>): ProposedAction[] {
-    if (!desired) return live ? [deleteAction(key, live, `workspace ${display(live.ref)}`)] : [];
-    const what = `workspace ${display(desired.metadata)}`;
-    if (!live) return [createAction(key, desired, what)];
-    const diff = threeWayDiff(
-      comparable(body(desired)),
-      comparable(live.body),
-      lastApplied && comparable(body(lastApplied)),
-    );
-    if (!diff) return [];
-    return [
-      {
-        type: 'update',
-        key,
-        target: live.ref,
-        desired,
-        reason: { code: diff.code, message: diff.message },
-        changes: diff.changes,
-      },
-    ];
+  plan(input): ProposedAction[] {
+    return planUpsert(input, 'workspace', body);
   },
 
   async execute(action: Action, ports: ProviderPorts): Promise<ExecuteResult> {

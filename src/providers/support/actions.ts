@@ -2,7 +2,8 @@ import { PlatctlError } from '../../core/errors.js';
 import type { Manifest } from '../../manifests/types.js';
 import type { Action, ProposedAction } from '../../reconcile/types.js';
 import type { LiveObject } from '../types.js';
-import { comparable, creationChanges, refOf } from './scope.js';
+import { type Doc, threeWayDiff } from './diff.js';
+import { comparable, creationChanges, display, refOf } from './scope.js';
 
 /** The error for an action a provider never proposes (a bug in the planner or a hand-made plan). */
 export function unsupported(kind: string, action: Action): PlatctlError {
@@ -37,4 +38,35 @@ export function deleteAction(key: string, live: LiveObject, what: string): Propo
       before: v,
     })),
   };
+}
+
+/**
+ * The plan of a kind the API creates and updates with one call (clusters, workspaces): delete when
+ * undeclared, create when absent, one update when the three-way diff of the managed bodies (as
+ * `managed` extracts them) finds a difference, nothing otherwise. Pure.
+ */
+export function planUpsert<M extends Manifest>(
+  input: { key: string; desired?: M; live?: LiveObject; lastApplied?: M },
+  noun: string,
+  managed: (m: M) => Doc,
+): ProposedAction[] {
+  const { key, desired, live, lastApplied } = input;
+  if (!desired) return live ? [deleteAction(key, live, `${noun} ${display(live.ref)}`)] : [];
+  if (!live) return [createAction(key, desired, `${noun} ${display(desired.metadata)}`)];
+  const diff = threeWayDiff(
+    comparable(managed(desired)),
+    comparable(live.body),
+    lastApplied && comparable(managed(lastApplied)),
+  );
+  if (!diff) return [];
+  return [
+    {
+      type: 'update',
+      key,
+      target: live.ref,
+      desired,
+      reason: { code: diff.code, message: diff.message },
+      changes: diff.changes,
+    },
+  ];
 }
