@@ -94,6 +94,20 @@ export async function connection(
   return { baseUrl: c.baseUrl, apiKey: c.apiKey, groups: c.groups };
 }
 
+/**
+ * The engine's configuration from the flags every engine command shares (I/O through
+ * {@link connection}).
+ */
+export async function engineConfig(flags: EngineFlags): Promise<EngineConfig> {
+  return {
+    ...(await connection(flags)),
+    ...(flags.state ? { statePath: flags.state } : {}),
+    ...(flags.rps ? { rps: flags.rps } : {}),
+    // the cap holds for requests in flight as well as for actions
+    ...(flags.concurrency ? { httpConcurrency: flags.concurrency } : {}),
+  };
+}
+
 /** Colors only on a terminal and never with NO_COLOR. */
 export function useColor(stream: NodeJS.WriteStream): boolean {
   return stream.isTTY === true && !process.env.NO_COLOR;

@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { connection, type EngineFlags, engineOptions } from '../engine-options.js';
+import { type EngineFlags, engineConfig, engineOptions } from '../engine-options.js';
 import { exitCodeOf, runEngine } from '../engine-run.js';
 import type { RegisterCommand } from './index.js';
 
@@ -21,13 +21,7 @@ export const registerApply: RegisterCommand = (program: Command) => {
         mode: 'apply',
         paths,
         flags,
-        config: {
-          ...(await connection(flags)),
-          ...(flags.state ? { statePath: flags.state } : {}),
-          ...(flags.rps ? { rps: flags.rps } : {}),
-          // the cap holds for requests in flight as well as for actions
-          ...(flags.concurrency ? { httpConcurrency: flags.concurrency } : {}),
-        },
+        config: await engineConfig(flags),
         ...(flags.autoApprove ? { autoApprove: true } : {}),
         ...(flags.lockTimeout ? { lockTimeoutMs: flags.lockTimeout * 1000 } : {}),
       });

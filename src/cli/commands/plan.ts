@@ -1,5 +1,5 @@
 import type { Command } from 'commander';
-import { connection, type EngineFlags, engineOptions } from '../engine-options.js';
+import { type EngineFlags, engineConfig, engineOptions } from '../engine-options.js';
 import { exitCodeOf, runEngine } from '../engine-run.js';
 import type { RegisterCommand } from './index.js';
 
@@ -17,13 +17,7 @@ export const registerPlan: RegisterCommand = (program: Command) => {
         mode: 'plan',
         paths,
         flags,
-        config: {
-          ...(await connection(flags)),
-          ...(flags.state ? { statePath: flags.state } : {}),
-          ...(flags.rps ? { rps: flags.rps } : {}),
-          // the cap holds for requests in flight as well as for actions
-          ...(flags.concurrency ? { httpConcurrency: flags.concurrency } : {}),
-        },
+        config: await engineConfig(flags),
       });
       process.exitCode = exitCodeOf(result, flags.detailedExitcode);
     });
