@@ -3,6 +3,7 @@ import type { Action, ProposedAction } from '../reconcile/types.js';
 import { planUpsert, unsupported } from './support/actions.js';
 import { type Doc, managedBody } from './support/diff.js';
 import { kubeList, seg } from './support/list.js';
+import { sendDelete } from './support/requests.js';
 import { liveRef, obj, pick, str, wantedByProject } from './support/scope.js';
 import { waitUntil } from './support/wait.js';
 import type { ApiClient, LiveObject, Provider, ProviderPorts } from './types.js';
@@ -93,14 +94,11 @@ export const clusterProvider: Provider<'Cluster'> = {
         });
         return {};
       case 'delete':
-        await api.request({
-          method: 'DELETE',
+        await sendDelete(ports, {
           path: `${clustersPath(api, project)}/${seg(name)}`,
           route: `${ROUTE}/{name}`,
           auth: 'v3',
-          operation: `deleting ${what}`,
-          accept: [404],
-          signal: ports.signal,
+          what: what,
         });
         await waitUntil(ports, `deletion of ${what}`, async () => {
           const res = await read();

@@ -4,6 +4,7 @@ import { planInstance } from './compute-instance-plan.js';
 import { unsupported } from './support/actions.js';
 import { type Doc, managedBody } from './support/diff.js';
 import { kubeList, seg } from './support/list.js';
+import { sendDelete } from './support/requests.js';
 import { display, liveRef, obj, pick, str, wantedByProject } from './support/scope.js';
 import { waitUntil } from './support/wait.js';
 import type { ApiClient, LiveObject, ObserveScope, Provider, ProviderPorts } from './types.js';
@@ -190,15 +191,7 @@ export const computeInstanceProvider: Provider<'ComputeInstance'> = {
         return {};
       }
       case 'delete':
-        await api.request({
-          method: 'DELETE',
-          path: base,
-          route: `${ROUTE}/{name}`,
-          auth: 'v1',
-          operation: `deleting ${what}`,
-          accept: [404],
-          signal: ports.signal,
-        });
+        await sendDelete(ports, { path: base, route: `${ROUTE}/{name}`, auth: 'v1', what: what });
         await waitUntil(ports, `deletion of ${what}`, async () => {
           const doc = await read();
           return { done: doc === undefined, status: str(state(doc).status) ?? 'deleting' };

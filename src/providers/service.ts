@@ -3,6 +3,7 @@ import type { Action, PlanDiagnostic, ProposedAction } from '../reconcile/types.
 import { createAction, deleteAction, unsupported } from './support/actions.js';
 import { type Doc, managedBody, threeWayDiff } from './support/diff.js';
 import { kubeList, seg } from './support/list.js';
+import { sendDelete } from './support/requests.js';
 import { comparable, display, liveRef, obj, pick, str, wantedByProject } from './support/scope.js';
 import { waitUntil } from './support/wait.js';
 import type { ApiClient, LiveObject, PlanInput, Provider, ProviderPorts } from './types.js';
@@ -156,14 +157,11 @@ export const serviceProvider: Provider<'Service'> = {
         });
         return {};
       case 'delete':
-        await api.request({
-          method: 'DELETE',
+        await sendDelete(ports, {
           path: `${services(api, project)}/${seg(name)}`,
           route: `${ROUTE}/{name}`,
           auth: 'v1',
-          operation: `deleting ${what}`,
-          accept: [404],
-          signal: ports.signal,
+          what: what,
         });
         return {};
       default:

@@ -8,6 +8,7 @@ import type { Action, PlanDiagnostic, ProposedAction, ResourceRef } from '../rec
 import { createAction, deleteAction, unsupported } from './support/actions.js';
 import { type Doc, threeWayDiff } from './support/diff.js';
 import { seg } from './support/list.js';
+import { sendDelete } from './support/requests.js';
 import type { LiveObject, PlanInput, Provider, ProviderPorts } from './types.js';
 import { type Account, accountId, accounts, remember } from './user-directory.js';
 
@@ -157,14 +158,11 @@ export const userProvider: Provider<'User'> = {
       case 'delete': {
         const known = action.target.id ?? (await accounts(api)).get(username)?.id;
         if (!known) return {};
-        await api.request({
-          method: 'DELETE',
+        await sendDelete(ports, {
           path: `/auth/v1/users/${seg(known)}/`,
           route: '/auth/v1/users/{id}/',
           auth: 'v1',
-          operation: `deleting user ${username}`,
-          accept: [404],
-          signal: ports.signal,
+          what: `user ${username}`,
         });
         remember(api, username);
         return {};

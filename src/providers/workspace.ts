@@ -3,6 +3,7 @@ import type { Action, ProposedAction } from '../reconcile/types.js';
 import { planUpsert, unsupported } from './support/actions.js';
 import { type Doc, managedBody } from './support/diff.js';
 import { kubeList, seg } from './support/list.js';
+import { sendDelete } from './support/requests.js';
 import { liveRef, obj, pick, str, wantedByProject } from './support/scope.js';
 import type {
   ApiClient,
@@ -101,14 +102,11 @@ export const workspaceProvider: Provider<'Workspace'> = {
         });
         return {};
       case 'delete':
-        await api.request({
-          method: 'DELETE',
+        await sendDelete(ports, {
           path: `${workspaces(api, project)}/${seg(name)}`,
           route: `${ROUTE}/{name}`,
           auth: 'v1',
-          operation: `deleting ${what}`,
-          accept: [404],
-          signal: ports.signal,
+          what: what,
         });
         return {};
       default:
