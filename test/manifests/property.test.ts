@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { DIAGNOSTIC_CODES, loadAndValidate } from '../../src/manifests/index.js';
+import { KINDS } from '../../src/manifests/types.js';
 
 /** The loader's promise: whatever the input, it resolves with diagnostics and never throws. */
 async function loadsWithoutThrowing(text: string): Promise<void> {
@@ -20,18 +21,7 @@ async function loadsWithoutThrowing(text: string): Promise<void> {
   if (r.diagnostics.some((d) => d.severity === 'error')) expect(r.manifests).toEqual([]);
 }
 
-const kinds = fc.constantFrom(
-  'User',
-  'Cluster',
-  'Service',
-  'Workspace',
-  'ComputeInstance',
-  'ProjectAssignment',
-  'BlueprintVersion',
-  'BlueprintPublish',
-  'ClusterControllers',
-  'Other',
-);
+const kinds = fc.constantFrom<string>(...KINDS, 'Other');
 
 /** Documents shaped like manifests, with arbitrary values in every slot. */
 const manifestLike = fc.record(
