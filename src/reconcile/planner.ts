@@ -49,6 +49,7 @@ export function plan(
 ): Plan {
   const diagnostics: PlanDiagnostic[] = [];
   const proposed: ProposedAction[] = [];
+  const forget: string[] = [];
   let pruned = 0;
   for (const p of pair(desired, live, lastApplied, options.inventory ?? [])) {
     const input = structuredClone({
@@ -66,13 +67,21 @@ export function plan(
     }
     const verdict = pruneVerdict(p, options);
     if (verdict === 'untouched') continue;
-    if (verdict !== 'prune') {
+    if (verdict !== 'prune' && verdict !== 'unpruned') {
       diagnostics.push({ severity: 'warning', key: p.key, message: verdict });
       continue;
     }
+    // a kind whose removal sends nothing (a publish, controller versions) is only let go of
     const actions = provider.plan(input as never);
-    if (actions.length > 0) pruned++;
-    proposed.push(...actions);
+    if (verdict === 'unpruned') {
+      diagnostics.push({ severity: 'warning', key: p.key, message: unprunedMessage(actions) });
+    } else if (actions.length > 0) {
+      pruned++;
+      proposed.push(...actions);
+    } else {
+      forget.push(p.key);
+      diagnostics.push({ severity: 'warning', key: p.key, message: NOTHING_TO_UNDO });
+    }
   }
   const max = options.maxDeletes ?? DEFAULT_MAX_DELETES;
   if (pruned > max && !options.forceDeletes) {
@@ -92,11 +101,30 @@ export function plan(
     formatVersion: 1,
     actions: kept.actions,
     diagnostics: [...diagnostics, ...ordered.diagnostics, ...kept.diagnostics],
+    ...(forget.length > 0 ? { forget } : {}),
   };
 }
 
-/** Whether a managed resource missing from git is pruned, or why not. */
-function pruneVerdict(p: Pairing, options: PlanOptions): 'prune' | 'untouched' | string {
+const NOTHING_TO_UNDO =
+  'no longer in git and nothing on the platform to undo; platctl stops managing it';
+
+function unprunedMessage(actions: readonly ProposedAction[]): string {
+  if (actions.length === 0) {
+    return 'no longer in git; run with --prune to stop managing it (nothing on the platform to undo)';
+  }
+  return actions.some((a) => a.type === 'delete')
+    ? 'no longer in git; run with --prune to delete it'
+    : `no longer in git; run with --prune to undo it (${[...new Set(actions.map((a) => a.type))].join(', ')})`;
+}
+
+/**
+ * Whether a managed resource missing from git is pruned (`prune`), would be with `--prune`
+ * (`unpruned`), or why not.
+ */
+function pruneVerdict(
+  p: Pairing,
+  options: PlanOptions,
+): 'prune' | 'unpruned' | 'untouched' | string {
   const inv = p.inventory;
   if (!inv?.createdByPlatctl) return 'untouched';
   if (!p.live && !p.lastApplied) return 'untouched';
@@ -104,8 +132,7 @@ function pruneVerdict(p: Pairing, options: PlanOptions): 'prune' | 'untouched' |
   if (inv.protected || annotated) {
     return `no longer in git but protected (${PRUNE_ANNOTATION}: disabled); left in place`;
   }
-  if (!options.prune) return 'no longer in git; run with --prune to delete it';
-  return 'prune';
+  return options.prune ? 'prune' : 'unpruned';
 }
 
 /** Drops drift corrections when self-heal is off, reporting them instead. */

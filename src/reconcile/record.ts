@@ -52,6 +52,15 @@ export function createRecorder(
   const remaining = new Map<string, number>();
   for (const a of plan.actions) remaining.set(a.key, (remaining.get(a.key) ?? 0) + 1);
   const failedKeys = new Set<string>();
+  // keys whose actions take a resource off the platform, whatever the action (delete, unassign)
+  const pruning = new Set(
+    plan.actions.filter((a) => a.reason.code === 'removed-from-git').map((a) => a.key),
+  );
+  const forget = (key: string) => {
+    store.removeInventory(key);
+    store.removeLastApplied(key);
+    inventory.delete(key);
+  };
   const inventory = new Map(store.inventory().map((e) => [e.key, e]));
   const applied = store.lastApplied();
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -82,18 +91,20 @@ export function createRecorder(
     settled(a: Action, outcome: ActionOutcome, result?: ExecuteResult) {
       store.recordOutcome(runId, a.id, a.key, outcome);
       if (outcome.status !== 'succeeded') failedKeys.add(a.key);
-      else if (a.type === 'delete') {
-        store.removeInventory(a.key);
-        store.removeLastApplied(a.key);
-        inventory.delete(a.key);
-      } else remember(a, result, a.type === 'create');
+      else if (a.type === 'delete') forget(a.key);
+      else if (!pruning.has(a.key)) remember(a, result, a.type === 'create');
       if (a.type === 'create' && outcome.status === 'succeeded') store.clearPending(a.key);
       const left = remaining.get(a.key)! - 1;
       remaining.set(a.key, left);
+      if (left > 0 || failedKeys.has(a.key)) return;
       const manifest = desired.get(a.key);
-      if (left === 0 && !failedKeys.has(a.key) && manifest && !same(applied.get(a.key), manifest)) {
-        store.putLastApplied(a.key, manifest);
-      }
+      if (manifest && !same(applied.get(a.key), manifest)) store.putLastApplied(a.key, manifest);
+      // a prune completed by actions other than a delete: the resource leaves the inventory
+      else if (!manifest && pruning.has(a.key) && a.type !== 'delete') forget(a.key);
+    },
+    /** Drops the plan's {@link Plan.forget} keys: pruned with nothing to send. */
+    forgotten() {
+      for (const key of plan.forget ?? []) forget(key);
     },
   };
 }

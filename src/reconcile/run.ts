@@ -87,6 +87,7 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
       },
       { concurrency: options.concurrency ?? 4, ...(ports.signal ? { signal: ports.signal } : {}) },
     );
+    recorder.forgotten();
     // report
     const list = [...outcomes.values()];
     const status = list.some((o) => o.status === 'failed')

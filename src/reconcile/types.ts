@@ -11,6 +11,12 @@ export interface Plan {
   readonly actions: readonly Action[];
   /** Problems found while planning that are not actions (e.g. an immutable field changed). */
   readonly diagnostics: readonly PlanDiagnostic[];
+  /**
+   * Identity keys pruned with nothing to send (kinds the API cannot undo: a blueprint publish,
+   * controller versions, a version's enablement; or a managed object already gone): applying the
+   * plan drops them from the state store's inventory. Absent when empty.
+   */
+  readonly forget?: readonly string[];
 }
 
 export interface PlanDiagnostic {

@@ -131,6 +131,28 @@ describe('plan', () => {
     ).toHaveLength(1);
     expect(run({ prune: true, maxDeletes: 2, forceDeletes: true }).diagnostics).toEqual([]);
   });
+
+  it('lets go of a pruned resource whose removal sends nothing, instead of warning forever', () => {
+    const gone = m.workspace('p', 'gone');
+    const inventory = [
+      {
+        key: manifestKey(gone),
+        kind: 'Workspace' as const,
+        ref: liveOf(gone).ref,
+        createdByPlatctl: true,
+        protected: false,
+      },
+    ];
+    const lastApplied = new Map([[manifestKey(gone), gone]]);
+    const run = (prune: boolean) =>
+      plan([], [], lastApplied, { providers: fakeProviders(), inventory, prune });
+    expect(run(false).forget).toBeUndefined();
+    expect(run(false).diagnostics.map((d) => d.message)).toEqual([
+      'no longer in git; run with --prune to stop managing it (nothing on the platform to undo)',
+    ]);
+    expect(run(true).actions).toEqual([]);
+    expect(run(true).forget).toEqual([manifestKey(gone)]);
+  });
 });
 
 describe('plan with excluded keys (resources backing off)', () => {
