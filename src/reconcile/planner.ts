@@ -1,6 +1,7 @@
 import { type Manifest, manifestKey, PRUNE_ANNOTATION } from '../manifests/types.js';
 import type { LiveObject, Provider } from '../providers/types.js';
 import type { InventoryEntry } from '../state/types.js';
+import { markDrift } from './drift.js';
 import { excludeKeys } from './exclude.js';
 import { assignIds } from './ids.js';
 import { order } from './order.js';
@@ -61,7 +62,7 @@ export function plan(
     const provider = options.providers[p.kind] as PlannerRegistry[Manifest['kind']];
     if (p.desired) {
       diagnostics.push(...(provider.diagnose?.(input as never) ?? []));
-      const actions = provider.plan(input as never);
+      const actions = markDrift(provider.plan(input as never), p.desired, p.lastApplied);
       proposed.push(...(actions.length > 0 ? healed(actions, p, options, diagnostics) : [noop(p)]));
       continue;
     }
@@ -135,7 +136,7 @@ function pruneVerdict(
   return options.prune ? 'prune' : 'unpruned';
 }
 
-/** Drops drift corrections when self-heal is off, reporting them instead. */
+/** Drops drift corrections of every kind when self-heal is off, reporting them instead. */
 function healed(
   actions: ProposedAction[],
   p: Pairing,

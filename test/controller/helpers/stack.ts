@@ -16,6 +16,14 @@ export const API_KEY = 'emu-admin-key-5f3c9a1b7d';
 export const GIT_TOKEN = 'git-token-e2e-8c1d4b';
 export const WEBHOOK_SECRET = 'webhook-secret-e2e-2a7f';
 
+const FAST_TRANSITIONS = {
+  'vpc-deploy': 0.2,
+  'compute-provision': 0.3,
+  'compute-delete': 0.2,
+  'cluster-provision': 0.3,
+  'cluster-delete': 0.2,
+};
+
 /** An emulator, a bare git remote and a place for controllers' state; all torn down by `close`. */
 export interface Stack {
   readonly root: string;
@@ -40,7 +48,13 @@ export interface JournalEntry {
 
 export async function createStack(): Promise<Stack> {
   const root = await mkdtemp(join(tmpdir(), 'platctl-ctl-e2e-'));
-  const emulator = await startEmulator({ port: 0, apiKey: API_KEY, admin: true });
+  // Short lifecycles: instance provisioning and deletion take a fraction of a second.
+  const emulator = await startEmulator({
+    port: 0,
+    apiKey: API_KEY,
+    admin: true,
+    transitionSeconds: FAST_TRANSITIONS,
+  });
   const remote = await createGitRemote(join(root, 'git'));
   const logs: string[] = [];
   const controllers: RunningController[] = [];
@@ -151,3 +165,57 @@ export function workspaceYaml(name: string, description: string): string {
     '',
   ].join('\n');
 }
+
+/** The path of a compute instance of project `platform`. */
+export function instancePath(workspace: string, name: string): string {
+  return `/apis/paas.envmgmt.io/v1/projects/platform/workspaces/${workspace}/computeinstances/${name}`;
+}
+
+/** A bare-metal compute instance manifest in project `platform`. */
+export function instanceYaml(workspace: string, name: string): string {
+  return [
+    'apiVersion: paas.envmgmt.io/v1',
+    'kind: ComputeInstance',
+    'metadata:',
+    `  name: ${name}`,
+    '  project: platform',
+    `  workspace: ${workspace}`,
+    'spec:',
+    '  computeType: baremetal',
+    '  computeProfile:',
+    '    name: bmaas-l40s',
+    '    systemCatalog: true',
+    '  variables:',
+    '    - name: node_os_image',
+    '      valueType: text',
+    '      value: ubuntu-22.04',
+    '    - name: Contract Term',
+    '      valueType: text',
+    '      value: "1"',
+    '',
+  ].join('\n');
+}
+
+/** The VPC service of project `platform`: compute instances publish only once it is deployed. */
+export const VPC_YAML = [
+  'apiVersion: paas.envmgmt.io/v1',
+  'kind: Service',
+  'metadata:',
+  '  name: vpc-platform',
+  '  project: platform',
+  'spec:',
+  '  serviceProfile:',
+  '    name: vpc',
+  '    systemCatalog: true',
+  '  serviceType: custom',
+  '  variables:',
+  '    - name: Default VPC Name',
+  '      value: platform-vpc',
+  '    - name: Default Subnet CIDR',
+  '      value: 10.10.0.0/16',
+  '    - name: Default Subnet Gateway',
+  '      value: 10.10.0.1',
+  '    - name: Public IP Enabled',
+  '      value: "False"',
+  '',
+].join('\n');
