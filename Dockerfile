@@ -13,15 +13,14 @@ RUN apt-get update \
  && rm -rf /var/lib/apt/lists/*
 WORKDIR /src
 COPY package.json package-lock.json ./
-# npm install with the lockfile (not npm ci): see .ci/run for why.
-RUN npm install --no-audit --no-fund
+RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 RUN npm run build && chmod 0755 dist/src/cli/bin.js
 # A separate production install, compiled here where the build tools are, copied as is below.
 WORKDIR /prod
 COPY package.json package-lock.json ./
-RUN npm install --omit=dev --no-audit --no-fund && npm cache clean --force
+RUN npm ci --omit=dev --no-audit --no-fund && npm cache clean --force
 
 # --- runtime: node, git and ssh only; no compiler, no npm cache, no sources -----------------------
 FROM ${NODE_IMAGE} AS runtime

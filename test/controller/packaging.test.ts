@@ -73,7 +73,7 @@ describe('Dockerfile', () => {
   it('is multi-stage on a Node LTS slim image, non-root, with git, and platctl as entrypoint', () => {
     expect(text.match(/^FROM /gm)?.length).toBe(2);
     expect(text).toMatch(/ARG NODE_IMAGE=node:(20|22)-[a-z]+-slim/);
-    expect(text).toMatch(/npm install --omit=dev/);
+    expect(text).toMatch(/npm ci --omit=dev/);
     expect(text).toMatch(/install -y --no-install-recommends git openssh-client/);
     expect(text).toMatch(/^USER 1000:1000$/m);
     expect(text).toMatch(/^ENTRYPOINT \["platctl"\]$/m);
