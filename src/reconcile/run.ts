@@ -6,6 +6,7 @@ import { processHolder } from '../state/holder.js';
 import { executePlan } from './executor.js';
 import { observeAll } from './observe.js';
 import { plan as planActions } from './planner.js';
+import { preflight } from './preflight.js';
 import { adoptPending, createRecorder } from './record.js';
 import type { RunOptions, RunPorts, RunResult } from './run-types.js';
 import type { Action } from './types.js';
@@ -14,7 +15,7 @@ export type * from './run-types.js';
 
 /**
  * One reconcile run, the same for `plan`, `apply` and the controller (I/O through `ports`):
- * load → validate → lock → observe → adopt → plan → approve → execute → report. Whole-run
+ * load → validate → lock → observe → adopt → plan → preflight → approve → execute → report. Whole-run
  * problems (a held lock, an unreachable platform) throw classified errors; per-resource failures
  * are outcomes in the result.
  */
@@ -54,11 +55,14 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
     if (applying) adoptPending(ports.state, live, ports.events);
     // plan: pure
     const desired = manifests.map((m) => m.manifest);
-    const plan = planActions(desired, live, ports.state.lastApplied(), {
+    const planned = planActions(desired, live, ports.state.lastApplied(), {
       providers: ports.providers,
       inventory: ports.state.inventory(),
       ...pick(options, ['prune', 'maxDeletes', 'forceDeletes', 'selfHeal', 'exclude']),
     });
+    // preflight: what execution would find late (a secret not set) is a plan error at its line
+    const checks = await preflight(planned, new Map(manifests.map((m) => [m.key, m])), ports);
+    const plan = { ...planned, diagnostics: [...planned.diagnostics, ...checks] };
     const changes = plan.actions.some((a) => a.type !== 'noop');
     const base = { runId, diagnostics, plan, changes };
     if (plan.diagnostics.some((d) => d.severity === 'error')) return { ...base, status: 'blocked' };

@@ -23,6 +23,10 @@ export interface PlanDiagnostic {
   readonly severity: 'error' | 'warning';
   readonly key: string;
   readonly message: string;
+  /** Where in the manifests the problem is, when it is at one place (preflight checks). */
+  readonly file?: string;
+  readonly line?: number;
+  readonly col?: number;
 }
 
 /** What a resource is, without its desired body: enough to address it on the platform. */

@@ -1,5 +1,5 @@
 import type { Plan } from '../types.js';
-import { masked, resources, show, summaryLine } from './summary.js';
+import { masked, placeOf, resources, show, summaryLine } from './summary.js';
 import { describe } from './text.js';
 
 /** GitHub's comment limit is 65,536 characters; stay clearly under it. */
@@ -19,7 +19,9 @@ export function renderPlanMarkdown(plan: Plan, limit = MARKDOWN_LIMIT): string {
     head.push('');
   }
   for (const d of plan.diagnostics)
-    head.push(`- **${d.severity}** \`${d.key}\`: ${escapeHtml(d.message)}`);
+    head.push(
+      `- **${d.severity}** ${escapeHtml(placeOf(d))}\`${d.key}\`: ${escapeHtml(d.message)}`,
+    );
   if (plan.diagnostics.length) head.push('');
   let out = head.join('\n');
   for (const [i, r] of views.entries()) {

@@ -1,4 +1,11 @@
-import type { Action, ActionOutcome, FieldChange, Plan, PlanSummary } from '../types.js';
+import type {
+  Action,
+  ActionOutcome,
+  FieldChange,
+  Plan,
+  PlanDiagnostic,
+  PlanSummary,
+} from '../types.js';
 
 /** The kind of change a resource undergoes, from all its actions. */
 export type ResourceChange = 'create' | 'update' | 'delete' | 'unchanged';
@@ -22,6 +29,12 @@ function changeOf(actions: readonly Action[]): ResourceChange {
   if (actions.some((a) => a.type === 'delete')) return 'delete';
   if (actions.some((a) => a.type !== 'noop')) return 'update';
   return 'unchanged';
+}
+
+/** `file:line:col: ` of a diagnostic that has a place in the manifests, else `` (pure). */
+export function placeOf(d: PlanDiagnostic): string {
+  if (d.file === undefined) return '';
+  return `${d.file}${d.line === undefined ? '' : `:${d.line}${d.col === undefined ? '' : `:${d.col}`}`}: `;
 }
 
 /** Counts resources by change (pure). */

@@ -1,6 +1,6 @@
 import pc from 'picocolors';
 import type { Action, ActionOutcome, Plan } from '../types.js';
-import { masked, outcomeSummary, resources, show, summaryLine } from './summary.js';
+import { masked, outcomeSummary, placeOf, resources, show, summaryLine } from './summary.js';
 
 type Colors = Pick<typeof pc, 'green' | 'yellow' | 'red' | 'bold' | 'dim' | 'cyan'>;
 
@@ -35,7 +35,7 @@ export function renderPlanText(plan: Plan, c: Colors = colors(false)): string {
   }
   for (const d of plan.diagnostics) {
     const label = d.severity === 'error' ? c.red('error') : c.yellow('warning');
-    lines.push(`${label}: ${d.key === '*' ? '' : `${d.key}: `}${d.message}`);
+    lines.push(`${placeOf(d)}${label}: ${d.key === '*' ? '' : `${d.key}: `}${d.message}`);
   }
   return `${[summaryLine(plan), ...(lines.length ? ['', ...lines] : [])].join('\n')}\n`;
 }

@@ -1,0 +1,84 @@
+import type { LoadedManifest, SecretSource } from '../manifests/types.js';
+import type { Action, Plan, PlanDiagnostic } from './types.js';
+
+/** What the preflight may use (I/O, injected): secrets are resolved and at once forgotten. */
+export interface PreflightPorts {
+  readonly resolveSecret: (source: SecretSource) => Promise<string>;
+}
+
+/** A `passwordFrom` reference inside a manifest, with the path that leads to it. */
+interface SecretReference {
+  readonly path: readonly (string | number)[];
+  readonly source: SecretSource;
+}
+
+/**
+ * Checks, before anything runs, what execution would otherwise find late (I/O through `ports`):
+ * every secret reference an action of the plan will read (the `passwordFrom` of a user to
+ * create) must resolve. Returns error diagnostics at the reference's file:line:col; a value is
+ * never kept or shown, only the variable or file named. `loaded` is by identity key.
+ */
+export async function preflight(
+  plan: Plan,
+  loaded: ReadonlyMap<string, LoadedManifest>,
+  ports: PreflightPorts,
+): Promise<PlanDiagnostic[]> {
+  const checks = plan.actions.flatMap((a) => {
+    const source = loaded.get(a.key);
+    if (!source || !readsSecrets(a)) return [];
+    return secretReferences(source.manifest).map((ref) => checkSecret(a, source, ref, ports));
+  });
+  return (await Promise.all(checks)).filter((d): d is PlanDiagnostic => d !== undefined);
+}
+
+/** The actions that send the manifest's secrets: only creates (a password is sent once). */
+function readsSecrets(a: Action): boolean {
+  return a.type === 'create';
+}
+
+async function checkSecret(
+  a: Action,
+  source: LoadedManifest,
+  ref: SecretReference,
+  ports: PreflightPorts,
+): Promise<PlanDiagnostic | undefined> {
+  try {
+    await ports.resolveSecret(ref.source);
+    return undefined;
+  } catch (err) {
+    const at = source.positionOf(ref.path);
+    const why = err instanceof Error ? err.message : String(err);
+    return {
+      severity: 'error',
+      key: a.key,
+      message: `${why}; the ${a.type} needs it`,
+      file: at.file,
+      line: at.line,
+      col: at.col,
+    };
+  }
+}
+
+/** Every `passwordFrom` object in a manifest, depth first (pure). */
+export function secretReferences(
+  value: unknown,
+  path: (string | number)[] = [],
+): SecretReference[] {
+  if (Array.isArray(value)) return value.flatMap((v, i) => secretReferences(v, [...path, i]));
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([k, v]) => {
+    if (k === 'passwordFrom' && isSource(v)) {
+      const which = 'env' in v ? 'env' : 'file';
+      return [{ path: [...path, k, which], source: v }];
+    }
+    return secretReferences(v, [...path, k]);
+  });
+}
+
+function isSource(v: unknown): v is SecretSource {
+  if (v === null || typeof v !== 'object') return false;
+  return (
+    typeof (v as { env?: unknown }).env === 'string' ||
+    typeof (v as { file?: unknown }).file === 'string'
+  );
+}
