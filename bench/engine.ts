@@ -111,7 +111,7 @@ async function measure(mode: 'plan' | 'apply') {
   const seconds = (performance.now() - start) / 1000;
   const used = process.cpuUsage(cpu);
   const cpuSeconds = (used.user + used.system) / 1e6;
-  ports.close();
+  await ports.close();
   peak = Math.max(peak, process.memoryUsage().rss);
   return { status: result.status, seconds, cpuSeconds, requests, peakMb: peak / 2 ** 20 };
 }

@@ -98,7 +98,7 @@ export async function runEngine(inv: EngineInvocation): Promise<RunResult> {
   } finally {
     process.off('SIGINT', onSignal);
     process.off('SIGTERM', onSignal);
-    ports.close();
+    await ports.close();
   }
 }
 

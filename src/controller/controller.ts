@@ -177,13 +177,13 @@ export async function startController(config: ControllerConfig): Promise<Running
             server.close(() => r());
             server.closeAllConnections();
           });
-          openState.close();
+          await openState.close();
         })();
         return stopping;
       },
     };
   } catch (err) {
-    state?.close();
+    await state?.close();
     throw err;
   }
 }

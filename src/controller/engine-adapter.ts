@@ -133,7 +133,7 @@ export function engineRun(deps: EngineDeps): ReconcileRun {
       for (const d of planDiags) if (d.message.startsWith('drift')) drift.add(d.key);
       return {
         resources,
-        inventory: deps.state.inventory().map((e) => e.key),
+        inventory: (await deps.state.inventory()).map((e) => e.key),
         diagnostics: planDiags.map((d) => ({
           severity: d.severity,
           code: 'plan',

@@ -92,11 +92,12 @@ export class ControllerLoop {
       while (!stop.aborted) {
         // Leadership: act only while holding the state store's lease; otherwise stand by.
         if (!(await this.#tryLease())) {
+          const holder = await this.#holder();
           if (status.role !== 'standby') {
-            logger.info({ event: 'standby', holder: lease.holder() }, 'standing by');
+            logger.info({ event: 'standby', holder }, 'standing by');
           }
           status.role = 'standby';
-          status.leaseHolder = lease.holder();
+          status.leaseHolder = holder;
           metrics.leader(false);
           this.#stopKeepAlive();
           await this.#sleep(pollMs);
@@ -116,7 +117,9 @@ export class ControllerLoop {
     } finally {
       this.#stopKeepAlive();
       metrics.leader(false);
-      lease.release();
+      await lease.release().catch((err: unknown) => {
+        logger.error({ event: 'lease-error' }, String(err));
+      });
       status.role = 'stopping';
       logger.info({ event: 'stopped' }, 'stopped; lease released');
     }
@@ -129,6 +132,16 @@ export class ControllerLoop {
     } catch (err) {
       this.#ports.logger.error({ event: 'lease-error' }, String(err));
       return false;
+    }
+  }
+
+  /** Who holds the lease, for people; a state store error reads as unknown. */
+  async #holder(): Promise<string | undefined> {
+    try {
+      return await this.#ports.lease.holder();
+    } catch (err) {
+      this.#ports.logger.error({ event: 'lease-error' }, String(err));
+      return undefined;
     }
   }
 

@@ -76,7 +76,7 @@ export interface LeasePort {
   /** Takes or keeps the lease for this replica without waiting; false when another holds it. */
   tryAcquire(): Promise<boolean>;
   /** Who holds it, for people (`pid 7 on pod-b since ...`), or undefined. */
-  holder(): string | undefined;
+  holder(): Promise<string | undefined>;
   /** Gives it up (idempotent). */
-  release(): void;
+  release(): Promise<void>;
 }

@@ -28,13 +28,14 @@ export function stateStoreLease(
         throw err;
       }
     },
-    holder() {
-      const info = store.leaseHolder();
+    async holder() {
+      const info = await store.leaseHolder();
       return info && info.id !== holder.id ? describeHolder(info) : undefined;
     },
-    release() {
-      handle?.release();
+    async release() {
+      const held = handle;
       handle = undefined;
+      await held?.release();
     },
   };
 }

@@ -47,7 +47,7 @@ export interface EngineConfig {
  * limiter, the provider registry, the project directory, secrets, the manifest loader. Call
  * `close()` when done.
  */
-export function createRunPorts(config: EngineConfig): RunPorts & { close(): void } {
+export function createRunPorts(config: EngineConfig): RunPorts & { close(): Promise<void> } {
   const clock = config.clock ?? systemClock;
   const api = createApiClient({
     ...config.client,
@@ -74,8 +74,8 @@ export function createRunPorts(config: EngineConfig): RunPorts & { close(): void
     ...(config.signal ? { signal: config.signal } : {}),
     ...(config.hardSignal ? { hardSignal: config.hardSignal } : {}),
     ...(config.wait ? { wait: config.wait } : {}),
-    close: () => {
-      if (!config.state) state.close();
+    close: async () => {
+      if (!config.state) await state.close();
     },
   };
 }

@@ -9,10 +9,10 @@ import type { Action, ActionOutcome, Plan } from './types.js';
 export interface ExecutorPorts {
   /** Performs one non-noop action (I/O); throws on failure. */
   perform(action: Action, progress: (message: string) => void): Promise<ExecuteResult>;
-  /** Called before an action starts (write pending records here). */
-  beforeStart?(action: Action): void;
-  /** Called as soon as an action settles (record results here). */
-  settled?(action: Action, outcome: ActionOutcome, result?: ExecuteResult): void;
+  /** Called before an action starts (write pending records here); awaited before it starts. */
+  beforeStart?(action: Action): void | Promise<void>;
+  /** Called as soon as an action settles (record results here); awaited before dependents start. */
+  settled?(action: Action, outcome: ActionOutcome, result?: ExecuteResult): void | Promise<void>;
   readonly clock: Clock;
   readonly events?: EventSink;
 }
@@ -51,9 +51,9 @@ export async function executePlan(
   const outcomes = new Map<string, ActionOutcome>();
   const stopped = () => options.signal?.aborted === true;
 
-  const settle = (a: Action, outcome: ActionOutcome, result?: ExecuteResult) => {
+  const settle = async (a: Action, outcome: ActionOutcome, result?: ExecuteResult) => {
     outcomes.set(a.id, outcome);
-    ports.settled?.(a, outcome, result);
+    await ports.settled?.(a, outcome, result);
     ports.events?.({ type: 'finish', action: a, outcome });
     if (outcome.status === 'succeeded') {
       for (const d of dependents.get(a.id) ?? []) {
@@ -64,7 +64,7 @@ export async function executePlan(
     } else if (outcome.status === 'failed' || outcome.status === 'skipped') {
       const root = outcome.status === 'failed' ? a.id : outcome.because;
       for (const d of dependents.get(a.id) ?? []) {
-        if (!outcomes.has(d)) settle(byId.get(d)!, { status: 'skipped', because: root });
+        if (!outcomes.has(d)) await settle(byId.get(d)!, { status: 'skipped', because: root });
       }
     }
   };
@@ -73,10 +73,11 @@ export async function executePlan(
     if (stopped() || outcomes.has(a.id)) return;
     if (a.type === 'noop') return settle(a, { status: 'succeeded', elapsedMs: 0 });
     const started = ports.clock.now();
-    ports.beforeStart?.(a);
+    await ports.beforeStart?.(a);
     ports.events?.({ type: 'start', action: a });
+    let result: ExecuteResult;
     try {
-      const result = await ports.perform(a, (message) =>
+      result = await ports.perform(a, (message) =>
         ports.events?.({
           type: 'progress',
           action: a,
@@ -84,15 +85,15 @@ export async function executePlan(
           elapsedMs: ports.clock.now() - started,
         }),
       );
-      settle(a, { status: 'succeeded', elapsedMs: ports.clock.now() - started }, result);
     } catch (err) {
-      settle(a, {
+      return settle(a, {
         status: 'failed',
         elapsedMs: ports.clock.now() - started,
         error: redact(err instanceof Error ? err.message : String(err)),
         code: err instanceof PlatctlError ? err.code : 'internal',
       });
     }
+    await settle(a, { status: 'succeeded', elapsedMs: ports.clock.now() - started }, result);
   };
   const scheduled = new Set<string>();
   const schedule = (a: Action) => {

@@ -17,13 +17,17 @@ const PLATCTL_ONLY: ReadonlySet<string> = new Set<PlatctlKind>([
  * now live is entered in the inventory as created by platctl, so this run updates it instead of
  * creating a duplicate; a pending create with nothing live is forgotten (it will be planned again).
  */
-export function adoptPending(store: StateStore, live: readonly LiveObject[], events?: EventSink) {
+export async function adoptPending(
+  store: StateStore,
+  live: readonly LiveObject[],
+  events?: EventSink,
+): Promise<void> {
   const liveByKey = new Map(live.map((l) => [l.key, l]));
-  for (const op of store.pending()) {
+  for (const op of await store.pending()) {
     const found = liveByKey.get(op.key);
     if (found) {
-      const known = store.inventory().find((e) => e.key === op.key);
-      store.putInventory({
+      const known = (await store.inventory()).find((e) => e.key === op.key);
+      await store.putInventory({
         key: op.key,
         kind: op.ref.kind,
         ref: found.ref,
@@ -33,8 +37,16 @@ export function adoptPending(store: StateStore, live: readonly LiveObject[], eve
       });
       events?.({ type: 'adopted', key: op.key });
     }
-    store.clearPending(op.key);
+    await store.clearPending(op.key);
   }
+}
+
+/** The executor's hooks that write the state store; each resolves once its writes are durable. */
+export interface Recorder {
+  beforeStart(a: Action): Promise<void>;
+  settled(a: Action, outcome: ActionOutcome, result?: ExecuteResult): Promise<void>;
+  /** Drops the plan's {@link Plan.forget} keys: pruned with nothing to send. */
+  forgotten(): Promise<void>;
 }
 
 /**
@@ -42,13 +54,13 @@ export function adoptPending(store: StateStore, live: readonly LiveObject[], eve
  * create, the inventory after each success, and the last-applied manifest of a key once every
  * action of that key has succeeded.
  */
-export function createRecorder(
+export async function createRecorder(
   store: StateStore,
   plan: Plan,
   desired: ReadonlyMap<string, Manifest>,
   runId: string,
   now: () => number,
-) {
+): Promise<Recorder> {
   const remaining = new Map<string, number>();
   for (const a of plan.actions) remaining.set(a.key, (remaining.get(a.key) ?? 0) + 1);
   const failedKeys = new Set<string>();
@@ -56,16 +68,16 @@ export function createRecorder(
   const pruning = new Set(
     plan.actions.filter((a) => a.reason.code === 'removed-from-git').map((a) => a.key),
   );
-  const forget = (key: string) => {
-    store.removeInventory(key);
-    store.removeLastApplied(key);
+  const forget = async (key: string) => {
+    await store.removeInventory(key);
+    await store.removeLastApplied(key);
     inventory.delete(key);
   };
-  const inventory = new Map(store.inventory().map((e) => [e.key, e]));
-  const applied = store.lastApplied();
+  const inventory = new Map((await store.inventory()).map((e) => [e.key, e]));
+  const applied = await store.lastApplied();
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-  const remember = (a: Action, result: ExecuteResult | undefined, created: boolean) => {
+  const remember = async (a: Action, result: ExecuteResult | undefined, created: boolean) => {
     const known = inventory.get(a.key);
     const manifest = desired.get(a.key);
     const id = result?.id ?? a.target.id ?? known?.id;
@@ -79,32 +91,33 @@ export function createRecorder(
     };
     if (same(known, entry)) return; // nothing new: spare the write
     inventory.set(a.key, entry);
-    store.putInventory(entry);
+    await store.putInventory(entry);
   };
 
   return {
-    beforeStart(a: Action) {
+    async beforeStart(a: Action) {
       if (a.type === 'create') {
-        store.beginPending({ key: a.key, actionId: a.id, ref: a.target, startedAt: now() });
+        await store.beginPending({ key: a.key, actionId: a.id, ref: a.target, startedAt: now() });
       }
     },
-    settled(a: Action, outcome: ActionOutcome, result?: ExecuteResult) {
-      store.recordOutcome(runId, a.id, a.key, outcome);
+    async settled(a: Action, outcome: ActionOutcome, result?: ExecuteResult) {
+      await store.recordOutcome(runId, a.id, a.key, outcome);
       if (outcome.status !== 'succeeded') failedKeys.add(a.key);
-      else if (a.type === 'delete') forget(a.key);
-      else if (!pruning.has(a.key)) remember(a, result, a.type === 'create');
-      if (a.type === 'create' && outcome.status === 'succeeded') store.clearPending(a.key);
+      else if (a.type === 'delete') await forget(a.key);
+      else if (!pruning.has(a.key)) await remember(a, result, a.type === 'create');
+      if (a.type === 'create' && outcome.status === 'succeeded') await store.clearPending(a.key);
       const left = remaining.get(a.key)! - 1;
       remaining.set(a.key, left);
       if (left > 0 || failedKeys.has(a.key)) return;
       const manifest = desired.get(a.key);
-      if (manifest && !same(applied.get(a.key), manifest)) store.putLastApplied(a.key, manifest);
+      if (manifest && !same(applied.get(a.key), manifest)) {
+        await store.putLastApplied(a.key, manifest);
+      }
       // a prune completed by actions other than a delete: the resource leaves the inventory
-      else if (!manifest && pruning.has(a.key) && a.type !== 'delete') forget(a.key);
+      else if (!manifest && pruning.has(a.key) && a.type !== 'delete') await forget(a.key);
     },
-    /** Drops the plan's {@link Plan.forget} keys: pruned with nothing to send. */
-    forgotten() {
-      for (const key of plan.forget ?? []) forget(key);
+    async forgotten() {
+      for (const key of plan.forget ?? []) await forget(key);
     },
   };
 }

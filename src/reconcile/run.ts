@@ -46,18 +46,18 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
     const live = await observeAll(
       ports.providers,
       manifests,
-      ports.state.inventory(),
-      ports.state.pending(),
+      await ports.state.inventory(),
+      await ports.state.pending(),
       providerPorts,
       ports.events,
     );
     // adopt: creates an interrupted run sent are recognised, never sent twice
-    if (applying) adoptPending(ports.state, live, ports.events);
+    if (applying) await adoptPending(ports.state, live, ports.events);
     // plan: pure
     const desired = manifests.map((m) => m.manifest);
-    const planned = planActions(desired, live, ports.state.lastApplied(), {
+    const planned = planActions(desired, live, await ports.state.lastApplied(), {
       providers: ports.providers,
-      inventory: ports.state.inventory(),
+      inventory: await ports.state.inventory(),
       ...pick(options, ['prune', 'maxDeletes', 'forceDeletes', 'selfHeal', 'exclude']),
     });
     // preflight: what execution would find late (a secret not set) is a plan error at its line
@@ -72,7 +72,7 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
       return { ...base, status: 'declined' };
     }
     // execute: the graph decides what is ready, the queue how many; results recorded as they land
-    const recorder = createRecorder(
+    const recorder = await createRecorder(
       ports.state,
       plan,
       new Map(desired.map((m) => [manifestKey(m), m])),
@@ -91,7 +91,7 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
       },
       { concurrency: options.concurrency ?? 4, ...(ports.signal ? { signal: ports.signal } : {}) },
     );
-    recorder.forgotten();
+    await recorder.forgotten();
     // report
     const list = [...outcomes.values()];
     const status = list.some((o) => o.status === 'failed')
@@ -103,7 +103,7 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
           : 'in-sync';
     return { ...base, status, outcomes: Object.fromEntries(outcomes) };
   } finally {
-    lease?.release();
+    await lease?.release();
   }
 }
 

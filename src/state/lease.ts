@@ -48,7 +48,7 @@ export async function createLease(
     await clock.sleep(Math.min(POLL_MS, Math.max(1, deadline - clock.now())), opts.signal);
   }
   let released = false;
-  const renew = () => {
+  const renew = async () => {
     if (released) return;
     const held = current();
     if (held && held.id !== holder.id) {
@@ -63,17 +63,14 @@ export async function createLease(
     opts.heartbeat === false
       ? undefined
       : setInterval(() => {
-          try {
-            renew();
-          } catch {
-            // a lost lease shows up at the next explicit renew()
-          }
+          // a lost lease shows up at the next explicit renew()
+          renew().catch(() => {});
         }, ttl / 3);
   timer?.unref();
   return {
     holder,
     renew,
-    release: () => {
+    release: async () => {
       if (released) return;
       released = true;
       if (timer) clearInterval(timer);

@@ -37,7 +37,8 @@ interface InventoryRow {
 
 /**
  * Opens (creating if needed) the SQLite state store at `path` (I/O). `:memory:` gives a private
- * in-memory store for tests. The only module that imports better-sqlite3 for engine state.
+ * in-memory store for tests. The only module that imports better-sqlite3 for engine state; its
+ * methods do their work synchronously and return settled promises.
  */
 export function openStateStore(path: string, options: { clock?: Clock } = {}): StateStore {
   const clock = options.clock ?? systemClock;
@@ -96,7 +97,7 @@ export function openStateStore(path: string, options: { clock?: Clock } = {}): S
 
   return {
     path,
-    inventory: () =>
+    inventory: async () =>
       (q.inventory.all() as InventoryRow[]).map((r) => ({
         key: r.key,
         kind: r.kind as InventoryEntry['kind'],
@@ -105,7 +106,7 @@ export function openStateStore(path: string, options: { clock?: Clock } = {}): S
         createdByPlatctl: r.created_by_platctl === 1,
         protected: r.protected === 1,
       })),
-    putInventory: (e) => {
+    putInventory: async (e) => {
       q.putInventory.run({
         key: e.key,
         kind: e.kind,
@@ -115,17 +116,18 @@ export function openStateStore(path: string, options: { clock?: Clock } = {}): S
         protected: e.protected ? 1 : 0,
       });
     },
-    removeInventory: (key) => void q.removeInventory.run(key),
-    lastApplied: () =>
+    removeInventory: async (key) => void q.removeInventory.run(key),
+    lastApplied: async () =>
       new Map(
         (q.lastApplied.all() as { key: string; manifest: string }[]).map((r) => [
           r.key,
           JSON.parse(r.manifest) as Manifest,
         ]),
       ),
-    putLastApplied: (key, manifest) => void q.putLastApplied.run(key, JSON.stringify(manifest)),
-    removeLastApplied: (key) => void q.removeLastApplied.run(key),
-    pending: () =>
+    putLastApplied: async (key, manifest) =>
+      void q.putLastApplied.run(key, JSON.stringify(manifest)),
+    removeLastApplied: async (key) => void q.removeLastApplied.run(key),
+    pending: async () =>
       (
         q.pending.all() as { key: string; action_id: string; ref: string; started_at: number }[]
       ).map(
@@ -136,13 +138,15 @@ export function openStateStore(path: string, options: { clock?: Clock } = {}): S
           startedAt: r.started_at,
         }),
       ),
-    beginPending: (op) =>
+    beginPending: async (op) =>
       void q.beginPending.run(op.key, op.actionId, JSON.stringify(op.ref), op.startedAt),
-    clearPending: (key) => void q.clearPending.run(key),
-    recordOutcome: (runId, actionId, key, outcome: ActionOutcome) =>
+    clearPending: async (key) => void q.clearPending.run(key),
+    recordOutcome: async (runId, actionId, key, outcome: ActionOutcome) =>
       void q.recordOutcome.run(runId, actionId, key, JSON.stringify(outcome)),
     acquire: (opts) => createLease(db, clock, leaseHolder, opts),
-    leaseHolder,
-    close: () => db.close(),
+    leaseHolder: async () => leaseHolder(),
+    close: async () => {
+      if (db.open) db.close();
+    },
   };
 }

@@ -41,10 +41,10 @@ export interface LeaseInfo extends LeaseHolder {
 /** A held lease. The holder renews it (heartbeat) and releases it when done. */
 export interface LeaseHandle {
   readonly holder: LeaseHolder;
-  /** Extends the expiry by the lease's ttl; throws `locked` when it was lost to another holder. */
-  renew(): void;
+  /** Extends the expiry by the lease's ttl; rejects with `locked` when it was lost to another holder. */
+  renew(): Promise<void>;
   /** Gives the lease up (idempotent). */
-  release(): void;
+  release(): Promise<void>;
 }
 
 export interface AcquireOptions {
@@ -59,28 +59,36 @@ export interface AcquireOptions {
 }
 
 /**
- * The engine's persistent memory (I/O). Every method is synchronous and durable when it returns,
- * so a crash loses at most the action in flight.
+ * The engine's persistent memory (I/O). Every method is asynchronous and its write is durable
+ * when the promise resolves, so a crash loses at most the action in flight. Implementations:
+ * SQLite (a local file, the default) and, behind the same contract, a database server.
  */
 export interface StateStore {
+  /** Where the state lives, for people (a file path, or a URL without its password). */
   readonly path: string;
-  inventory(): InventoryEntry[];
-  putInventory(entry: InventoryEntry): void;
-  removeInventory(key: string): void;
+  inventory(): Promise<InventoryEntry[]>;
+  putInventory(entry: InventoryEntry): Promise<void>;
+  removeInventory(key: string): Promise<void>;
   /** Last-applied manifests by identity key. */
-  lastApplied(): Map<string, Manifest>;
-  putLastApplied(key: string, manifest: Manifest): void;
-  removeLastApplied(key: string): void;
-  pending(): PendingOperation[];
+  lastApplied(): Promise<Map<string, Manifest>>;
+  putLastApplied(key: string, manifest: Manifest): Promise<void>;
+  removeLastApplied(key: string): Promise<void>;
+  pending(): Promise<PendingOperation[]>;
   /** Written before a create is sent. */
-  beginPending(op: PendingOperation): void;
+  beginPending(op: PendingOperation): Promise<void>;
   /** Cleared once the create is confirmed (or known not to have happened). */
-  clearPending(key: string): void;
+  clearPending(key: string): Promise<void>;
   /** Keeps each action's outcome of a run, for `/status` and post-mortems. */
-  recordOutcome(runId: string, actionId: string, key: string, outcome: ActionOutcome): void;
+  recordOutcome(
+    runId: string,
+    actionId: string,
+    key: string,
+    outcome: ActionOutcome,
+  ): Promise<void>;
   /** The run lease; two writers never act on one store at once. */
   acquire(options: AcquireOptions): Promise<LeaseHandle>;
   /** Who holds the lease now, if anyone holds an unexpired one. */
-  leaseHolder(): LeaseInfo | undefined;
-  close(): void;
+  leaseHolder(): Promise<LeaseInfo | undefined>;
+  /** Closes the store (idempotent). */
+  close(): Promise<void>;
 }

@@ -129,7 +129,7 @@ describe('a CLI apply while the controller leads', () => {
       expect(err).toMatchObject({ code: 'locked' });
       expect(String((err as Error).message)).toMatch(/controller:/);
     } finally {
-      ports.close();
+      await ports.close();
     }
     const live = await stack.api(
       'GET',

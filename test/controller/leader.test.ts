@@ -82,8 +82,8 @@ describe('leader election and shutdown', () => {
         if (failures-- > 0) throw new Error('SQLITE_BUSY: database is locked');
         return true;
       },
-      holder: () => undefined,
-      release: () => {},
+      holder: async () => undefined,
+      release: async () => {},
     };
     const p = loopPorts(new FakeSource(), recordingRun().run, lease);
     const loop = new ControllerLoop(baseOptions, p.ports);

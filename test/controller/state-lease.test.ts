@@ -37,7 +37,7 @@ describe('leader election on the state store lease', () => {
       const b = stateStoreLease(storeB, { id: 'ctl-b', pid: 2, host: 'pod-b' }, { ttlMs: 1000 });
       expect(await a.tryAcquire()).toBe(true);
       expect(await b.tryAcquire()).toBe(false);
-      expect(b.holder()).toMatch(/^pid 1 on pod-a/);
+      expect(await b.holder()).toMatch(/^pid 1 on pod-a/);
       clock.advance(600);
       expect(await a.tryAcquire()).toBe(true); // renewal by re-acquiring
       clock.advance(600);
@@ -46,11 +46,11 @@ describe('leader election on the state store lease', () => {
       clock.advance(1001);
       expect(await b.tryAcquire()).toBe(true);
       expect(await a.tryAcquire()).toBe(false); // a, if it comes back, stands by
-      b.release();
+      await b.release();
       expect(await a.tryAcquire()).toBe(true);
     } finally {
-      storeA.close();
-      storeB.close();
+      await storeA.close();
+      await storeB.close();
     }
   });
 });

@@ -16,13 +16,13 @@ describe('a create cut off by a crash', () => {
     // the crashed run had written its pending record and its POST had reached the platform
     const store = openStateStore(join(w.dir, 'state.db'));
     const ref = { kind: 'Workspace' as const, project: 'platform', name: 'shared-services' };
-    store.beginPending({
+    await store.beginPending({
       key: 'Workspace/platform/shared-services',
       actionId: 'Workspace/platform/shared-services#create',
       ref,
       startedAt: 0,
     });
-    store.close();
+    await store.close();
     const res = await fetch(
       `${w.emulator.url}/apis/paas.envmgmt.io/v1/projects/platform/workspaces`,
       {
@@ -56,11 +56,11 @@ describe('a create cut off by a crash', () => {
       ),
     ).toEqual([]);
     const after = openStateStore(join(w.dir, 'state.db'));
-    expect(after.pending()).toEqual([]);
+    expect(await after.pending()).toEqual([]);
     expect(
-      after.inventory().find((e) => e.key === 'Workspace/platform/shared-services')
+      (await after.inventory()).find((e) => e.key === 'Workspace/platform/shared-services')
         ?.createdByPlatctl,
     ).toBe(true);
-    after.close();
+    await after.close();
   });
 });

@@ -101,8 +101,8 @@ describe('platctl plan and apply through the real CLI', () => {
         /locked by another apply or controller: pid 4242 on ci-runner since/,
       );
     } finally {
-      lease.release();
-      store.close();
+      await lease.release();
+      await store.close();
     }
   });
 

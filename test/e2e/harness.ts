@@ -78,7 +78,7 @@ export async function world() {
       try {
         return await reconcile({ paths: [manifests], ...options }, ports);
       } finally {
-        ports.close();
+        await ports.close();
       }
     },
     async journal(since = 0): Promise<JournalEntry[]> {

@@ -71,8 +71,8 @@ describe('Ctrl-C during apply', () => {
     const finished = (r.stderr.match(/ done \[/g) ?? []).length;
     expect(started).toBe(finished); // what started, finished
     const store = openStateStore(state);
-    const recorded = store.inventory().length;
-    store.close();
+    const recorded = (await store.inventory()).length;
+    await store.close();
     expect(recorded).toBeGreaterThan(0);
     expect(recorded).toBeLessThan(19);
     for (let i = 0; i < 3; i++) {

@@ -101,7 +101,9 @@ describe('executePlan', () => {
     const plan = planOf([act('A/a#noop', [], 'noop'), act('B/b#update', ['A/a#noop'])]);
     const out = await executePlan(plan, {
       perform: async () => ({}),
-      settled: (a) => settled.push(a.id),
+      settled: (a) => {
+        settled.push(a.id);
+      },
       clock: fakeClock(),
     });
     expect(out.get('A/a#noop')).toEqual({ status: 'succeeded', elapsedMs: 0 });

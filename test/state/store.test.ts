@@ -1,9 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { LiveObject } from '../../src/providers/types.js';
 import { adoptPending, createRecorder } from '../../src/reconcile/record.js';
-import { openStateStore } from '../../src/state/index.js';
 import { act, planOf } from '../reconcile/helpers.js';
 import { m } from '../reconcile/manifests.js';
+import { placesOf, storeFactories } from './factories.js';
 
 const live = (key: string): LiveObject => ({
   key,
@@ -11,10 +11,13 @@ const live = (key: string): LiveObject => ({
   body: {},
 });
 
-describe('state store', () => {
-  it('round-trips inventory, last-applied and pending records', () => {
-    const s = openStateStore(':memory:');
-    s.putInventory({
+describe.each(storeFactories)('state store contract: $name', (factory) => {
+  const places = placesOf(factory);
+  afterEach(() => places.disposeAll());
+
+  it('round-trips inventory, last-applied and pending records', async () => {
+    const s = await places.open();
+    await s.putInventory({
       key: 'User/a',
       kind: 'User',
       ref: { kind: 'User', name: 'a', id: 'u1' },
@@ -22,8 +25,8 @@ describe('state store', () => {
       createdByPlatctl: true,
       protected: false,
     });
-    s.putLastApplied('Workspace/p/ws', m.workspace('p', 'ws'));
-    expect(s.inventory()).toEqual([
+    await s.putLastApplied('Workspace/p/ws', m.workspace('p', 'ws'));
+    expect(await s.inventory()).toEqual([
       {
         key: 'User/a',
         kind: 'User',
@@ -33,34 +36,72 @@ describe('state store', () => {
         protected: false,
       },
     ]);
-    expect(s.lastApplied().get('Workspace/p/ws')).toEqual(m.workspace('p', 'ws'));
-    s.close();
+    expect((await s.lastApplied()).get('Workspace/p/ws')).toEqual(m.workspace('p', 'ws'));
   });
 
-  it('adopts a pending create that is live instead of creating it again', () => {
-    const s = openStateStore(':memory:');
-    s.beginPending({
+  it('updates and removes records by key, leaving the others', async () => {
+    const s = await places.open();
+    const ref = { kind: 'Workspace' as const, project: 'p', name: 'ws' };
+    const entry = { key: 'Workspace/p/ws', kind: 'Workspace' as const, ref };
+    await s.putInventory({ ...entry, createdByPlatctl: false, protected: false });
+    await s.putInventory({ ...entry, createdByPlatctl: true, protected: true });
+    await s.putInventory({
+      ...entry,
+      key: 'Workspace/p/b',
+      createdByPlatctl: false,
+      protected: false,
+    });
+    expect((await s.inventory()).map((e) => [e.key, e.createdByPlatctl, e.protected])).toEqual([
+      ['Workspace/p/b', false, false],
+      ['Workspace/p/ws', true, true],
+    ]);
+    await s.removeInventory('Workspace/p/ws');
+    expect((await s.inventory()).map((e) => e.key)).toEqual(['Workspace/p/b']);
+    await s.putLastApplied('Workspace/p/ws', m.workspace('p', 'ws'));
+    await s.putLastApplied('Workspace/p/ws', m.service('p', 'ws'));
+    expect((await s.lastApplied()).get('Workspace/p/ws')).toEqual(m.service('p', 'ws'));
+    await s.removeLastApplied('Workspace/p/ws');
+    expect((await s.lastApplied()).size).toBe(0);
+    await s.beginPending({ key: 'Workspace/p/ws', actionId: 'x#create', ref, startedAt: 7 });
+    expect(await s.pending()).toEqual([
+      { key: 'Workspace/p/ws', actionId: 'x#create', ref, startedAt: 7 },
+    ]);
+    await s.clearPending('Workspace/p/ws');
+    expect(await s.pending()).toEqual([]);
+  });
+
+  it('keeps what was written for the next store opened on the same place', async () => {
+    const place = await places.place();
+    const first = await place.open();
+    await first.putLastApplied('Workspace/p/ws', m.workspace('p', 'ws'));
+    await first.close();
+    const second = await place.open();
+    expect([...(await second.lastApplied()).keys()]).toEqual(['Workspace/p/ws']);
+  });
+
+  it('adopts a pending create that is live instead of creating it again', async () => {
+    const s = await places.open();
+    await s.beginPending({
       key: 'Workspace/p/ws',
       actionId: 'Workspace/p/ws#create',
       ref: { kind: 'Workspace', project: 'p', name: 'ws' },
       startedAt: 1,
     });
-    s.beginPending({
+    await s.beginPending({
       key: 'Workspace/p/gone',
       actionId: 'Workspace/p/gone#create',
       ref: { kind: 'Workspace', project: 'p', name: 'gone' },
       startedAt: 1,
     });
-    adoptPending(s, [live('Workspace/p/ws')]);
-    expect(s.pending()).toEqual([]);
-    expect(s.inventory().map((e) => [e.key, e.createdByPlatctl])).toEqual([
+    await adoptPending(s, [live('Workspace/p/ws')]);
+    expect(await s.pending()).toEqual([]);
+    expect((await s.inventory()).map((e) => [e.key, e.createdByPlatctl])).toEqual([
       ['Workspace/p/ws', true],
     ]);
-    s.close();
   });
 
-  it('records last-applied only when every action of a key succeeded', () => {
-    const s = openStateStore(':memory:');
+  it('records last-applied only when every action of a key succeeded', async () => {
+    const s = await places.open();
     const create = act('ComputeInstance/p/ws/i#create', [], 'create');
     const publish = act('ComputeInstance/p/ws/i#publish', [create.id], 'publish');
     const other = act('Workspace/p/ws#create', [], 'create');
@@ -69,16 +110,15 @@ describe('state store', () => {
       ['ComputeInstance/p/ws/i', m.instance('p', 'ws', 'i')],
       ['Workspace/p/ws', m.workspace('p', 'ws')],
     ]);
-    const r = createRecorder(s, plan, desired, 'run-1', () => 5);
-    r.beforeStart(create);
-    expect(s.pending().map((p) => p.key)).toEqual(['ComputeInstance/p/ws/i']);
-    r.settled(create, { status: 'succeeded', elapsedMs: 1 });
-    expect(s.pending()).toEqual([]);
-    expect(s.inventory().map((e) => e.key)).toEqual(['ComputeInstance/p/ws/i']);
-    r.settled(publish, { status: 'failed', elapsedMs: 1, error: 'boom', code: 'api' });
-    r.beforeStart(other);
-    r.settled(other, { status: 'succeeded', elapsedMs: 1 });
-    expect([...s.lastApplied().keys()]).toEqual(['Workspace/p/ws']);
-    s.close();
+    const r = await createRecorder(s, plan, desired, 'run-1', () => 5);
+    await r.beforeStart(create);
+    expect((await s.pending()).map((p) => p.key)).toEqual(['ComputeInstance/p/ws/i']);
+    await r.settled(create, { status: 'succeeded', elapsedMs: 1 });
+    expect(await s.pending()).toEqual([]);
+    expect((await s.inventory()).map((e) => e.key)).toEqual(['ComputeInstance/p/ws/i']);
+    await r.settled(publish, { status: 'failed', elapsedMs: 1, error: 'boom', code: 'api' });
+    await r.beforeStart(other);
+    await r.settled(other, { status: 'succeeded', elapsedMs: 1 });
+    expect([...(await s.lastApplied()).keys()]).toEqual(['Workspace/p/ws']);
   });
 });

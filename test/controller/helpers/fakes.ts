@@ -58,8 +58,8 @@ export class FakeLeaseBoard {
         }
         return false;
       },
-      holder: () => (this.holderId !== id ? this.holderId : undefined),
-      release: () => {
+      holder: async () => (this.holderId !== id ? this.holderId : undefined),
+      release: async () => {
         if (this.holderId === id) this.holderId = undefined;
       },
     };

@@ -1,0 +1,38 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeClock } from '../reconcile/helpers.js';
+import { placesOf, sqliteFactory } from './factories.js';
+
+const holder = (id: string, pid: number) => ({ id, pid, host: 'build-7' });
+
+describe('SQLite run lease (a row with an expiry)', () => {
+  const places = placesOf(sqliteFactory);
+  afterEach(() => places.disposeAll());
+
+  it('names the holder with the time it took the lease', async () => {
+    const place = await places.place();
+    const clock = fakeClock(Date.UTC(2026, 0, 1));
+    const a = await place.open({ clock });
+    const b = await place.open({ clock });
+    await a.acquire({ holder: holder('one', 4242), heartbeat: false });
+    await expect(b.acquire({ holder: holder('two', 99), heartbeat: false })).rejects.toThrow(
+      'pid 4242 on build-7 since 2026-01-01T00:00:00.000Z',
+    );
+  });
+
+  it('expires without heartbeat, so a standby takes over; renew keeps it', async () => {
+    const place = await places.place();
+    const clock = fakeClock(Date.UTC(2026, 0, 1));
+    const a = await place.open({ clock });
+    const b = await place.open({ clock });
+    const first = await a.acquire({ holder: holder('one', 1), ttlMs: 1000, heartbeat: false });
+    clock.advance(900);
+    await first.renew();
+    clock.advance(900);
+    await expect(b.acquire({ holder: holder('two', 2), heartbeat: false })).rejects.toThrow(
+      /locked/,
+    );
+    clock.advance(200);
+    await b.acquire({ holder: holder('two', 2), heartbeat: false });
+    await expect(first.renew()).rejects.toThrow(/lost/);
+  });
+});
