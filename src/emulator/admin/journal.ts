@@ -13,21 +13,36 @@ export interface JournalEntry {
 
 const MAX_ENTRIES = 10_000;
 
-/** An append-only, bounded, in-memory record of API requests, read by `GET /_emulator/journal`. */
+/**
+ * An append-only, bounded, in-memory record of API requests, read by `GET /_emulator/journal`.
+ * A ring buffer: recording costs the same whether it is full or not, and since sequence numbers
+ * are consecutive, a read finds its first entry by arithmetic and costs what it returns.
+ */
 export class Journal {
-  #entries: JournalEntry[] = [];
+  readonly #capacity: number;
+  #ring: (JournalEntry | undefined)[];
   #seq = 0;
+  /** How many of the newest entries are held (at most the capacity). */
+  #held = 0;
+
+  /** `capacity` (10,000 unless set) is how many of the newest entries are kept. */
+  constructor(capacity = MAX_ENTRIES) {
+    this.#capacity = capacity;
+    this.#ring = new Array(capacity);
+  }
 
   record(entry: Omit<JournalEntry, 'seq'>): void {
     this.#seq++;
-    this.#entries.push({ seq: this.#seq, ...entry });
-    if (this.#entries.length > MAX_ENTRIES)
-      this.#entries.splice(0, this.#entries.length - MAX_ENTRIES);
+    this.#ring[this.#seq % this.#capacity] = { seq: this.#seq, ...entry };
+    if (this.#held < this.#capacity) this.#held++;
   }
 
   /** Entries with `seq > since`, oldest first. */
   since(since = 0): JournalEntry[] {
-    return this.#entries.filter((e) => e.seq > since);
+    const first = Math.max(Math.floor(since) + 1, this.#seq - this.#held + 1);
+    const out: JournalEntry[] = [];
+    for (let seq = first; seq <= this.#seq; seq++) out.push(this.#ring[seq % this.#capacity]!);
+    return out;
   }
 
   /** The sequence number of the last entry (0 when empty). */
@@ -35,7 +50,9 @@ export class Journal {
     return this.#seq;
   }
 
+  /** Forgets every entry; sequence numbers go on from where they were. */
   clear(): void {
-    this.#entries = [];
+    this.#ring = new Array(this.#capacity);
+    this.#held = 0;
   }
 }

@@ -40,3 +40,27 @@ function keyOf(coll: string, rec: Record<string, unknown>): string {
     ? `${rec.accountId}/${rec.groupId}`
     : `${rec.accountId}/${rec.project}/${rec.roleId}`;
 }
+
+/**
+ * Whether any user (of any organization) already has `username`, compared case-insensitively.
+ * Reads the `usernames` index (lower-cased username -> id), not the users: one or two reads,
+ * whatever their number. An index entry whose user is gone or renamed counts for nothing; a store
+ * written before the index existed is indexed once (the `meta` flag, which a reset clears too).
+ */
+export function usernameTaken(ctx: EmuContext, username: string): boolean {
+  const lower = username.toLowerCase();
+  if (!ctx.store.get('meta', USERNAMES_INDEXED)) {
+    for (const u of ctx.store.list<UserRecord>('users')) indexUsername(ctx, u);
+    ctx.store.put('meta', USERNAMES_INDEXED, { indexed: true });
+  }
+  const entry = ctx.store.get<{ readonly id: string }>('usernames', lower);
+  const user = entry && ctx.store.get<UserRecord>('users', entry.id);
+  return user !== undefined && user.username.toLowerCase() === lower;
+}
+
+/** Records `user` in the `usernames` index read by {@link usernameTaken}. */
+export function indexUsername(ctx: EmuContext, user: UserRecord): void {
+  ctx.store.put('usernames', user.username.toLowerCase(), { id: user.id });
+}
+
+const USERNAMES_INDEXED = 'usernames-indexed';

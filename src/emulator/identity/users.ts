@@ -4,7 +4,7 @@ import { nowIso } from '../lookups.js';
 import type { UserRecord } from '../seed/apply-seed.js';
 import { listQuery, sortAndPage } from '../shared/paging.js';
 import { badField } from '../shared/responses.js';
-import { accountView, findUser, purgeUser } from './users-store.js';
+import { accountView, findUser, indexUsername, purgeUser, usernameTaken } from './users-store.js';
 
 interface CreateUserBody {
   account: Pick<UserRecord, 'username' | 'first_name' | 'last_name' | 'user_type'> & {
@@ -42,10 +42,8 @@ export const listUsers: Handler = (req, ctx) => {
 /** POST /auth/v1/users/: a local user in the caller's org (no key, no password stored). */
 export const createUser: Handler = (req, ctx) => {
   const { account } = req.body as CreateUserBody;
-  const taken = ctx.store
-    .list<UserRecord>('users')
-    .some((u) => u.username.toLowerCase() === account.username.toLowerCase());
-  if (taken) throw badField('account.username', 'already exists', 'already_exists');
+  if (usernameTaken(ctx, account.username))
+    throw badField('account.username', 'already exists', 'already_exists');
   const user: UserRecord = {
     id: randomUUID(),
     username: account.username,
@@ -56,7 +54,10 @@ export const createUser: Handler = (req, ctx) => {
     organizationId: req.principal.organizationId,
     createdAt: nowIso(ctx),
   };
-  ctx.store.put('users', user.id, user);
+  ctx.store.transaction(() => {
+    ctx.store.put('users', user.id, user);
+    indexUsername(ctx, user);
+  });
   const { active: _active, ...created } = accountView(user);
   return { status: 201, body: { account: created, sso_account: null, is_sso: false } };
 };

@@ -1,5 +1,5 @@
 import { ApiError, type EmuContext, type EmuRequest, type EmuResponse } from '../http/types.js';
-import { type ListQuery, listQuery, sortAndPage } from '../shared/paging.js';
+import { type ListQuery, listQuery } from '../shared/paging.js';
 import { badField } from '../shared/responses.js';
 
 /** Fields every stored PaaS record carries, so lists can be paged and ordered the same way. */
@@ -30,15 +30,39 @@ export function paasApiVersion(ctx: EmuContext): string {
 
 /**
  * The creation time for a new record of `collection`: the emulator clock's now, bumped by one
- * microsecond past the newest existing record so that creation order is total even when several
- * records are created within the same millisecond (the list's default order relies on it).
+ * microsecond past the newest time this collection has handed out so that creation order is total
+ * even when several records are created within the same millisecond (the list's default order
+ * relies on it). The newest time is kept in `meta` (one read and one write, whatever the size of
+ * the collection); a store written before it was kept is scanned once.
  */
 export function nextCreatedAtUs(ctx: EmuContext, collection: string): number {
-  const newest = ctx.store
-    .list<Stamped>(collection)
-    .reduce((max, r) => Math.max(max, r.createdAtUs), Number.NEGATIVE_INFINITY);
+  const markKey = `newest-created:${collection}`;
+  const newest =
+    ctx.store.get<{ readonly us: number }>('meta', markKey)?.us ??
+    ctx.store
+      .list<Stamped>(collection)
+      .reduce((max, r) => Math.max(max, r.createdAtUs), Number.NEGATIVE_INFINITY);
   const now = Math.floor(ctx.clock.now()) * 1000;
-  return now > newest ? now : newest + 1;
+  const next = now > newest ? now : newest + 1;
+  ctx.store.put('meta', markKey, { us: next });
+  return next;
+}
+
+/** Creation order: `createdAtUs`, then name. The order every PaaS list pages in. */
+export function byCreation(a: Stamped, b: Stamped): number {
+  return a.createdAtUs - b.createdAtUs || a.name.localeCompare(b.name);
+}
+
+/**
+ * The records of `collection` under key `prefix`, oldest first, from the store's kept order (no
+ * sort per call). Read-only values, as every store read.
+ */
+export function inCreationOrder<T extends Stamped>(
+  ctx: EmuContext,
+  collection: string,
+  prefix: string,
+): readonly T[] {
+  return ctx.store.sorted<T>(collection, prefix, byCreation);
 }
 
 /** ISO 8601 UTC with microseconds (`2026-01-01T00:00:00.123456Z`) for a stored creation time. */
@@ -49,26 +73,36 @@ export function createdAtIso(record: Stamped): string {
 }
 
 /**
- * Orders `records` by creation time (then name, for a stable order) and cuts one page with the
- * emulator's shared paging. Pure; `count` is the total before paging.
+ * Orders `records` by creation time (then name, for a stable order) and cuts one page with
+ * {@link pageOfOrdered}. Pure; `count` is the total before paging.
  */
 export function pageOf<T extends Stamped>(
   records: readonly T[],
   query: Omit<ListQuery, 'orderBy'>,
 ): { count: number; items: T[] } {
-  const byCreation = { ...query, orderBy: 'createdAt' };
-  return sortAndPage(
-    records,
-    byCreation,
-    (r) => r.createdAtUs,
-    (r) => r.name,
-  );
+  return pageOfOrdered([...records].sort(byCreation), query);
+}
+
+/**
+ * One page of `oldestFirst` (records already in {@link byCreation} order) as `query` asks: ASC
+ * pages from the oldest, DESC from the newest. Costs the page, not the list. Pure.
+ */
+export function pageOfOrdered<T>(
+  oldestFirst: readonly T[],
+  query: Omit<ListQuery, 'orderBy'>,
+): { count: number; items: T[] } {
+  const count = oldestFirst.length;
+  const { offset, limit } = query;
+  if (query.order === 'ASC') return { count, items: oldestFirst.slice(offset, offset + limit) };
+  const items: T[] = [];
+  for (let i = count - 1 - offset; i >= 0 && items.length < limit; i--) items.push(oldestFirst[i]!);
+  return { count, items };
 }
 
 /**
  * The 200 response of every PaaS list: `{apiVersion, kind, metadata {count, limit[, offset]},
- * items}` over one page of `records` (ordered by creation time as the request asks), each item
- * rendered by `render`. `count` is the total. The spec shows `offset` only for services' lists.
+ * items}` over one page of `records` (given oldest first, as {@link inCreationOrder} returns them;
+ * paged in the order the request asks), each item rendered by `render`. `count` is the total. The spec shows `offset` only for services' lists.
  */
 export function listResponse<T extends Stamped>(
   ctx: EmuContext,
@@ -79,7 +113,7 @@ export function listResponse<T extends Stamped>(
   options: { readonly offsetInMetadata?: boolean } = {},
 ): EmuResponse {
   const query = listQuery(req);
-  const { count, items } = pageOf(records, query);
+  const { count, items } = pageOfOrdered(records, query);
   const metadata = options.offsetInMetadata
     ? { count, limit: query.limit, offset: query.offset }
     : { count, limit: query.limit };

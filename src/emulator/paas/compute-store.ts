@@ -1,7 +1,7 @@
 import type { EmuContext } from '../http/types.js';
 import { transitionDone, transitionEnd } from '../shared/transitions.js';
 import type { Described, Stamped } from './common.js';
-import { notFound } from './common.js';
+import { inCreationOrder, notFound } from './common.js';
 
 /** A compute variable as sent (valueType omitted in Kubernetes bodies). */
 export interface ComputeVariable {
@@ -100,9 +100,9 @@ export function loadInstance(
   return r;
 }
 
-/** The instances of a project that still exist. */
+/** The instances of a project that still exist, oldest first. */
 export function liveInstances(ctx: EmuContext, project: string): InstanceRecord[] {
-  return withoutGone(ctx, ctx.store.list<InstanceRecord>(COLLECTION, `${project}/`));
+  return withoutGone(ctx, [...inCreationOrder<InstanceRecord>(ctx, COLLECTION, `${project}/`)]);
 }
 
 /** The instances of one workspace that still exist (including those being deleted). */

@@ -9,6 +9,7 @@ import {
   createdAtIso,
   type Described,
   described,
+  inCreationOrder,
   listResponse,
   nextCreatedAtUs,
   notFound,
@@ -147,7 +148,7 @@ export function getService(req: EmuRequest, ctx: EmuContext): EmuResponse {
 export function listServices(req: EmuRequest, ctx: EmuContext): EmuResponse {
   const project = req.params.projectName!;
   findProject(ctx, project);
-  const all = ctx.store.list<ServiceRecord>(COLLECTION, `${project}/`);
+  const all = inCreationOrder<ServiceRecord>(ctx, COLLECTION, `${project}/`);
   return listResponse(ctx, req, 'ServiceList', all, (s) => fullBody(ctx, s), {
     offsetInMetadata: true,
   });

@@ -7,6 +7,7 @@ import {
   createdAtIso,
   type Described,
   described,
+  inCreationOrder,
   listResponse,
   nextCreatedAtUs,
   notFound,
@@ -52,7 +53,7 @@ function fullBody(ctx: EmuContext, w: WorkspaceRecord) {
 export function listWorkspaces(req: EmuRequest, ctx: EmuContext): EmuResponse {
   const project = req.params.projectName!;
   findProject(ctx, project);
-  const all = ctx.store.list<WorkspaceRecord>(COLLECTION, `${project}/`);
+  const all = inCreationOrder<WorkspaceRecord>(ctx, COLLECTION, `${project}/`);
   return listResponse(ctx, req, 'WorkspaceList', all, (w) => fullBody(ctx, w));
 }
 

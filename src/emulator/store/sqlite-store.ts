@@ -46,6 +46,11 @@ export class SqliteStore implements EmulatorStore {
     return this.#list.all({ c: collection, p: prefix }).map((r) => JSON.parse(r.json) as T);
   }
 
+  sorted<T>(collection: string, prefix: string, compare: (a: T, b: T) => number): readonly T[] {
+    // Rows come in key order, and sort() is stable, so ties stay in key order as in memory.
+    return this.list<T>(collection, prefix).sort(compare);
+  }
+
   transaction<R>(fn: () => R): R {
     if (this.#db.inTransaction) return fn();
     return this.#db.transaction(fn)();

@@ -21,6 +21,9 @@ export function memoryStore(): EmulatorStore {
         .filter(([k]) => k.startsWith(prefix))
         .sort(([a], [b]) => (a < b ? -1 : 1))
         .map(([, v]) => JSON.parse(v) as T),
+    sorted<T>(c: string, prefix: string, compare: (a: T, b: T) => number) {
+      return this.list<T>(c, prefix).sort(compare);
+    },
     transaction: (fn) => fn(),
     clear: () => data.clear(),
     close: () => {},
