@@ -60,6 +60,8 @@ export interface RunningController {
   readonly status: ControllerStatus;
   readonly loop: ControllerLoop;
   readonly metrics: ControllerMetrics;
+  /** See {@link ControllerLoop.approvePrune}. */
+  approvePrune(runId: string): boolean;
   /** Graceful: no new action, the running step recorded, lease released, server closed. */
   stop(): Promise<void>;
 }
@@ -168,6 +170,7 @@ export async function startController(config: ControllerConfig): Promise<Running
       status,
       loop,
       metrics,
+      approvePrune: (runId) => loop.approvePrune(runId),
       stop: () => {
         stopping ??= (async () => {
           await loop.stop();

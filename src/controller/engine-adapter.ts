@@ -75,12 +75,16 @@ export function engineRun(deps: EngineDeps): ReconcileRun {
     try {
       const result = await reconcile(
         {
+          runId: req.runId,
           paths: [req.dir],
           mode: req.mode,
           prune: req.prune,
           selfHeal: req.selfHeal,
           exclude: req.skipKeys,
           leaseHeld: true,
+          // a prune over the limit waits for approval; drift healing and the rest still run
+          overLimit: 'hold',
+          approvedDeletes: req.approvedDeletes ?? [],
           ...(deps.maxDeletes !== undefined ? { maxDeletes: deps.maxDeletes } : {}),
           ...(deps.concurrency !== undefined ? { concurrency: deps.concurrency } : {}),
         },
@@ -141,6 +145,7 @@ export function engineRun(deps: EngineDeps): ReconcileRun {
         })),
         drift: [...drift],
         deferred: planDiags.filter((d) => d.message.startsWith('deferred:')).map((d) => d.key),
+        ...(result.plan?.pruneHeld ? { pruneHeld: result.plan.pruneHeld } : {}),
         blocked: result.status === 'blocked',
         interrupted: result.status === 'aborted',
       };

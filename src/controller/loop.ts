@@ -59,6 +59,23 @@ export class ControllerLoop {
     this.#wake.abort();
   }
 
+  /**
+   * Approves the prune that run `runId` held back over the limit: the next run deletes exactly
+   * those resources, and starts at once. False (nothing approved) when `runId` is not the run
+   * whose held prune is current.
+   */
+  approvePrune(runId: string): boolean {
+    const blocked = this.#ports.status.blockedPrune;
+    if (!blocked || blocked.runId !== runId) return false;
+    this.#stepPorts.memory.approvedDeletes = [...blocked.keys];
+    this.#ports.logger.info(
+      { event: 'prune-approved', runId, count: blocked.keys.length },
+      'prune over the limit approved',
+    );
+    this.trigger('prune approved');
+    return true;
+  }
+
   /** Calls `listener` after every finished step; returns a function removing it. */
   onStep(listener: (o: StepOutcome) => void): () => void {
     this.#stepListeners.push(listener);

@@ -1,5 +1,5 @@
 import type { Kind } from '../manifests/types.js';
-import type { ActionOutcome, ActionType, ReasonCode } from '../reconcile/types.js';
+import type { ActionOutcome, ActionType, PruneHeld, ReasonCode } from '../reconcile/types.js';
 
 /** A problem in the manifests of a revision, as shown in `/status` and logs. */
 export interface ControllerDiagnostic {
@@ -22,6 +22,8 @@ export type ValidatePort = (dir: string) => Promise<ValidationReport>;
 
 /** One reconcile run as the loop asks for it. */
 export interface RunRequest {
+  /** The controller's id of this run (history, outcomes, prune approval). */
+  readonly runId: string;
   readonly dir: string;
   readonly revision: string;
   /** `plan` observes and plans only (dry-run, suspended, or drift reported without self-heal). */
@@ -32,6 +34,8 @@ export interface RunRequest {
   readonly selfHeal: boolean;
   /** Resources in backoff: their actions are not started in this run. */
   readonly skipKeys: readonly string[];
+  /** Keys whose prune deletion a person approved past `--max-deletes`. @default [] */
+  readonly approvedDeletes?: readonly string[];
 }
 
 /** One resource's share of a run. */
@@ -57,6 +61,8 @@ export interface RunReport {
   readonly drift: readonly string[];
   /** Keys whose changes were left out of the run: in backoff, or waiting on one that is. @default [] */
   readonly deferred?: readonly string[];
+  /** Prune deletions over the limit that this run held back (everything else ran). */
+  readonly pruneHeld?: PruneHeld;
   /** True when the plan had errors and nothing was changed. */
   readonly blocked: boolean;
   /** True when the signal stopped the run before every action started. */

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Clock } from '../core/clock.js';
 import { PlatctlError, redact } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
@@ -38,6 +39,8 @@ export interface StepPorts {
 export interface StepMemory {
   /** The last snapshot that validated: the desired state while newer revisions are rejected. */
   lastGood?: Snapshot;
+  /** Prune deletions a person approved past the limit; kept until a run succeeds. */
+  approvedDeletes?: readonly string[];
 }
 
 /** What the loop does after a step: every outcome is a requeue after some time. */
@@ -61,6 +64,7 @@ export async function reconcileStep(
 ): Promise<StepOutcome> {
   const { status, logger, clock, backoff } = ports;
   const started = clock.now();
+  const runId = randomUUID();
   let result: RunResult = 'failed';
   let revision: string | undefined;
   try {
@@ -127,18 +131,21 @@ export async function reconcileStep(
     const report = await withTimeout(options.runTimeoutMs, clock, signal, (s) =>
       ports.run(
         {
+          runId,
           dir: target.dir,
           revision: target.revision,
           mode: applying ? 'apply' : 'plan',
           prune: options.prune && validation.manifestCount > 0,
           selfHeal: options.selfHeal,
           skipKeys,
+          approvedDeletes: ports.memory.approvedDeletes ?? [],
         },
         s,
       ),
     );
     // 6. Record: status, metrics, per-resource backoff.
-    result = record(report, applying, target.revision, ports, options);
+    result = record(report, applying, target.revision, runId, ports, options);
+    if (result === 'succeeded') ports.memory.approvedDeletes = undefined;
     return requeue(result, options.intervalMs);
   } catch (err) {
     const message = err instanceof PlatctlError ? err.message : redact(String(err));

@@ -36,6 +36,7 @@ export function record(
   report: RunReport,
   applying: boolean,
   revision: string,
+  runId: string,
   ports: StepPorts,
   options: { readonly selfHeal: boolean },
 ): RunResult {
@@ -78,21 +79,40 @@ export function record(
   status.inventory = [...report.inventory];
   status.drift = [...report.drift];
   for (const key of report.drift) {
+    // corrected only when this run's drift actions on the key all succeeded, not by the mode
+    const fixes = report.resources.filter((r) => r.key === key && r.reason === 'drift');
+    const corrected =
+      applying &&
+      options.selfHeal &&
+      fixes.length > 0 &&
+      fixes.every((r) => r.outcome === 'succeeded');
     logger.warn(
-      { event: 'drift', revision, resource: key, corrected: applying && options.selfHeal },
-      applying && options.selfHeal ? 'drift corrected' : 'drift detected (not corrected)',
+      { event: 'drift', revision, resource: key, corrected },
+      corrected ? 'drift corrected' : 'drift detected (not corrected)',
     );
   }
   status.lastDiagnostics = [...status.lastDiagnostics, ...report.diagnostics];
   status.lastAttemptedRevision = revision;
+  const held = report.pruneHeld;
+  status.blockedPrune = held
+    ? { runId, count: held.count, limit: held.limit, keys: [...held.keys] }
+    : undefined;
   let result: RunResult;
   if (report.interrupted) result = 'interrupted';
   // A revision is applied only when all of it is: deferred changes are still failing ones.
   else if (failed || report.blocked || (applying && deferred.length > 0)) result = 'failed';
   else if (!applying) result = 'planned';
+  else if (held) result = 'prune-blocked';
   else result = 'succeeded';
-  // The run completed: whatever error came before (a failed fetch, a timeout) is over.
-  status.lastError = undefined;
+  // The run completed: whatever error came before (a failed fetch, a timeout) is over; a held
+  // prune is what stands between this revision and applied, so it is the error people see.
+  status.lastError = result === 'prune-blocked' ? held?.message : undefined;
+  if (held) {
+    logger.warn(
+      { event: 'prune-blocked', revision, runId, count: held.count, limit: held.limit },
+      held.message,
+    );
+  }
   if (result === 'succeeded') {
     status.lastAppliedRevision = revision;
     status.lastAppliedAt = new Date(now).toISOString();

@@ -7,6 +7,7 @@ export type RunResult =
   | 'invalid' // the revision's manifests do not validate; nothing was sent
   | 'interrupted' // stopped by shutdown or the run timeout
   | 'planned' // dry-run, suspended, or drift only reported
+  | 'prune-blocked' // everything ran but prune deletions over the limit, held for approval
   | 'fetch-failed'; // the source could not be read
 
 /** The document served at `/status`. JSON-serializable, no secret in it. */
@@ -40,6 +41,16 @@ export interface ControllerStatus {
   /** Resources waiting out a backoff after failures, with the ms left. */
   backoff: Record<string, number>;
   nextRunInMs?: number;
+  /** Prune deletions over the limit held back by the last run, until approved. */
+  blockedPrune?: BlockedPrune;
+}
+
+/** A prune over the limit waiting for a person: approve it by `runId`. */
+export interface BlockedPrune {
+  readonly runId: string;
+  readonly count: number;
+  readonly limit: number;
+  readonly keys: readonly string[];
 }
 
 /** A fresh status for a source. */

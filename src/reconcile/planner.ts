@@ -23,6 +23,14 @@ export interface PlanOptions {
   /** More prune deletions than this is a plan error unless {@link forceDeletes}. @default 5 */
   readonly maxDeletes?: number;
   readonly forceDeletes?: boolean;
+  /**
+   * What a prune over {@link maxDeletes} does: `block` makes it a plan error (nothing runs, the
+   * CLI's choice); `hold` leaves only those deletions out and says so in {@link Plan.pruneHeld}
+   * (the controller's choice: everything else, drift healing included, still runs). @default 'block'
+   */
+  readonly overLimit?: 'block' | 'hold';
+  /** Keys whose prune deletion a person approved: they do not count against the limit. @default [] */
+  readonly approvedDeletes?: readonly string[];
   /** Correct drift; when false, drift is reported as a warning and not planned. @default true */
   readonly selfHeal?: boolean;
   /**
@@ -51,7 +59,7 @@ export function plan(
   const diagnostics: PlanDiagnostic[] = [];
   const proposed: ProposedAction[] = [];
   const forget: string[] = [];
-  let pruned = 0;
+  const prunes: ProposedAction[] = [];
   for (const p of pair(desired, live, lastApplied, options.inventory ?? [])) {
     const input = structuredClone({
       key: p.key,
@@ -77,21 +85,15 @@ export function plan(
     if (verdict === 'unpruned') {
       diagnostics.push({ severity: 'warning', key: p.key, message: unprunedMessage(actions) });
     } else if (actions.length > 0) {
-      pruned++;
-      proposed.push(...actions);
+      prunes.push(...actions);
     } else {
       forget.push(p.key);
       diagnostics.push({ severity: 'warning', key: p.key, message: NOTHING_TO_UNDO });
     }
   }
-  const max = options.maxDeletes ?? DEFAULT_MAX_DELETES;
-  if (pruned > max && !options.forceDeletes) {
-    diagnostics.push({
-      severity: 'error',
-      key: '*',
-      message: `${pruned} resources would be pruned, more than the limit of ${max}; raise --max-deletes or pass --force-deletes`,
-    });
-  }
+  const guard = pruneGuard(prunes, options);
+  proposed.push(...guard.kept);
+  if (guard.diagnostic) diagnostics.push(guard.diagnostic);
   const manifests = new Map<string, Manifest>();
   for (const [k, m] of lastApplied) manifests.set(k, m);
   for (const m of desired) manifests.set(manifestKey(m), m);
@@ -103,6 +105,29 @@ export function plan(
     actions: kept.actions,
     diagnostics: [...diagnostics, ...ordered.diagnostics, ...kept.diagnostics],
     ...(forget.length > 0 ? { forget } : {}),
+    ...(guard.held ? { pruneHeld: guard.held } : {}),
+  };
+}
+
+/**
+ * The limit on prune deletions: within it (or forced) every prune is kept; over it, `block` keeps
+ * them with an error diagnostic and `hold` drops the unapproved ones with a warning.
+ */
+function pruneGuard(prunes: readonly ProposedAction[], options: PlanOptions) {
+  const approved = new Set(options.approvedDeletes);
+  const keys = [...new Set(prunes.map((a) => a.key).filter((k) => !approved.has(k)))].sort();
+  const limit = options.maxDeletes ?? DEFAULT_MAX_DELETES;
+  if (keys.length <= limit || options.forceDeletes) return { kept: prunes };
+  const count = keys.length;
+  if (options.overLimit !== 'hold') {
+    const message = `${count} resources would be pruned, more than the limit of ${limit}; raise --max-deletes or pass --force-deletes`;
+    return { kept: prunes, diagnostic: { severity: 'error', key: '*', message } as const };
+  }
+  const message = `${count} resources would be pruned, more than the limit of ${limit}: their deletions are held back until approved (platctl ctl approve-prune) or the limit is raised; everything else runs`;
+  return {
+    kept: prunes.filter((a) => approved.has(a.key)),
+    diagnostic: { severity: 'warning', key: '*', message } as const,
+    held: { count, limit, keys, message },
   };
 }
 

@@ -42,6 +42,12 @@ export interface RunOptions {
   /** @default 5 */
   readonly maxDeletes?: number;
   readonly forceDeletes?: boolean;
+  /** A prune over the limit: a plan error (`block`) or held back alone (`hold`). @default 'block' */
+  readonly overLimit?: 'block' | 'hold';
+  /** Keys whose prune deletion was approved past the limit. @default [] */
+  readonly approvedDeletes?: readonly string[];
+  /** The run's id in outcomes and reports; the controller passes its own. @default a random UUID */
+  readonly runId?: string;
   /** Correct drift (true) or only report it (false). @default true */
   readonly selfHeal?: boolean;
   /**

@@ -20,7 +20,7 @@ export type * from './run-types.js';
  * are outcomes in the result.
  */
 export async function reconcile(options: RunOptions, ports: RunPorts): Promise<RunResult> {
-  const runId = randomUUID();
+  const runId = options.runId ?? randomUUID();
   // load + validate: every diagnostic at once; an invalid set never reaches the platform
   const { manifests, diagnostics } = await ports.load({
     paths: [...options.paths],
@@ -58,7 +58,15 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
     const planned = planActions(desired, live, await ports.state.lastApplied(), {
       providers: ports.providers,
       inventory: await ports.state.inventory(),
-      ...pick(options, ['prune', 'maxDeletes', 'forceDeletes', 'selfHeal', 'exclude']),
+      ...pick(options, [
+        'prune',
+        'maxDeletes',
+        'forceDeletes',
+        'selfHeal',
+        'exclude',
+        'overLimit',
+        'approvedDeletes',
+      ]),
     });
     // preflight: what execution would find late (a secret not set) is a plan error at its line
     const checks = await preflight(planned, new Map(manifests.map((m) => [m.key, m])), ports);

@@ -17,6 +17,18 @@ export interface Plan {
    * plan drops them from the state store's inventory. Absent when empty.
    */
   readonly forget?: readonly string[];
+  /** Prune deletions over the limit left out of this plan (`overLimit: 'hold'`); absent when none. */
+  readonly pruneHeld?: PruneHeld;
+}
+
+/** Prune deletions the guard held back: more than the limit, not yet approved. */
+export interface PruneHeld {
+  readonly count: number;
+  readonly limit: number;
+  /** Identity keys whose deletion was held back, sorted. */
+  readonly keys: readonly string[];
+  /** One sentence for people saying why and how to go on. */
+  readonly message: string;
 }
 
 export interface PlanDiagnostic {

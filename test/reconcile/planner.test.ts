@@ -130,6 +130,23 @@ describe('plan', () => {
       run({ prune: true, maxDeletes: 2 }).diagnostics.filter((d) => d.severity === 'error'),
     ).toHaveLength(1);
     expect(run({ prune: true, maxDeletes: 2, forceDeletes: true }).diagnostics).toEqual([]);
+    // the controller's choice: only the deletions wait, with what they are; approval lets them go
+    const held = run({ prune: true, maxDeletes: 2, overLimit: 'hold' });
+    expect(held.actions).toEqual([]);
+    expect(held.diagnostics.map((d) => d.severity)).toEqual(['warning']);
+    expect(held.pruneHeld).toMatchObject({
+      count: 3,
+      limit: 2,
+      keys: ['Workspace/p/w1', 'Workspace/p/w2', 'Workspace/p/w3'],
+    });
+    const approved = run({
+      prune: true,
+      maxDeletes: 2,
+      overLimit: 'hold',
+      approvedDeletes: held.pruneHeld?.keys,
+    });
+    expect(approved.actions.map((a) => a.type)).toEqual(['delete', 'delete', 'delete']);
+    expect(approved.pruneHeld).toBeUndefined();
   });
 
   it('lets go of a pruned resource whose removal sends nothing, instead of warning forever', () => {
