@@ -83,7 +83,12 @@ export async function runEngine(inv: EngineInvocation): Promise<RunResult> {
       stderr.write(
         formatDiagnostics(result.diagnostics as never, 'human', { color: useColor(stderr) }),
       );
-      stderr.write('Manifests are invalid; nothing was sent to the platform.\n');
+      const live = result.diagnostics.some((d) => d.code === 'unknown-project');
+      stderr.write(
+        live
+          ? 'Manifests name what the platform does not know; nothing was changed.\n'
+          : 'Manifests are invalid; nothing was sent to the platform.\n',
+      );
     } else if (json && result.plan) {
       stdout.write(renderPlanJson(result.plan, result.outcomes));
     } else if (result.plan && !shown) {

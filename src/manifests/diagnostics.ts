@@ -39,6 +39,8 @@ export const DIAGNOSTIC_CODES = [
   'dangling-dependency',
   'dependency-cycle',
   'disabled-blueprint-version',
+  // against the live platform
+  'unknown-project',
 ] as const;
 
 /** One of {@link DIAGNOSTIC_CODES}. */

@@ -2,6 +2,20 @@ import { PlatctlError } from '../core/errors.js';
 import { listAll } from './support/list.js';
 import type { ApiClient } from './types.js';
 
+/** A project name the platform does not know (or this key cannot see). */
+export class UnknownProjectError extends PlatctlError {
+  readonly project: string;
+  constructor(project: string, visible: readonly string[]) {
+    const known = [...visible].sort().join(', ') || 'none';
+    super(
+      'api',
+      `project ${project} is unknown to the platform or not visible to this API key (visible: ${known})`,
+    );
+    this.name = 'UnknownProjectError';
+    this.project = project;
+  }
+}
+
 interface Project {
   readonly id: string;
   readonly name: string;
@@ -9,7 +23,8 @@ interface Project {
 
 /**
  * `ProviderPorts.projectId` for a run: the projects list is read once, on first use, and every
- * lookup after that is from memory. An unknown name is a clear error listing what the key can see.
+ * lookup after that is from memory. An unknown name is an {@link UnknownProjectError} listing what
+ * the key can see.
  */
 export function createProjectDirectory(api: ApiClient): (projectName: string) => Promise<string> {
   let projects: Promise<Map<string, string>> | undefined;
@@ -35,10 +50,6 @@ export function createProjectDirectory(api: ApiClient): (projectName: string) =>
     const byName = await projects;
     const id = byName.get(projectName);
     if (id !== undefined) return id;
-    const known = [...byName.keys()].sort().join(', ') || 'none';
-    throw new PlatctlError(
-      'api',
-      `project ${projectName} is unknown to the platform or not visible to this API key (visible: ${known})`,
-    );
+    throw new UnknownProjectError(projectName, [...byName.keys()]);
   };
 }

@@ -4,10 +4,12 @@ import { manifestKey } from '../manifests/types.js';
 import type { ProviderPorts } from '../providers/types.js';
 import { processHolder } from '../state/holder.js';
 import { executePlan } from './executor.js';
+import { locateFailure } from './locate.js';
 import { observeAll } from './observe.js';
 import { plan as planActions } from './planner.js';
 import { preflight } from './preflight.js';
 import { adoptPending, createRecorder } from './record.js';
+import { checkReferences } from './references.js';
 import type { RunOptions, RunPorts, RunResult } from './run-types.js';
 import type { Action } from './types.js';
 
@@ -15,7 +17,8 @@ export type * from './run-types.js';
 
 /**
  * One reconcile run, the same for `plan`, `apply` and the controller (I/O through `ports`):
- * load → validate → lock → observe → adopt → plan → preflight → approve → execute → report. Whole-run
+ * load → validate → references → lock → observe → adopt → plan → preflight → approve → execute →
+ * report. Whole-run
  * problems (a held lock, an unreachable platform) throw classified errors; per-resource failures
  * are outcomes in the result.
  */
@@ -30,6 +33,11 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
   });
   if (diagnostics.some((d) => d.severity === 'error')) {
     return { runId, status: 'invalid', diagnostics, changes: false };
+  }
+  // references only the platform knows (a project): at the manifest's line, before any other read
+  const unknown = await checkReferences(manifests, ports.projectId);
+  if (unknown.length > 0) {
+    return { runId, status: 'invalid', diagnostics: [...diagnostics, ...unknown], changes: false };
   }
   const applying = (options.mode ?? 'apply') === 'apply' && !options.dryRun;
   // lock: one writer per state store (the controller may already hold it)
@@ -69,7 +77,8 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
       ]),
     });
     // preflight: what execution would find late (a secret not set) is a plan error at its line
-    const checks = await preflight(planned, new Map(manifests.map((m) => [m.key, m])), ports);
+    const loaded = new Map(manifests.map((m) => [m.key, m]));
+    const checks = await preflight(planned, loaded, ports);
     const plan = { ...planned, diagnostics: [...planned.diagnostics, ...checks] };
     const changes = plan.actions.some((a) => a.type !== 'noop');
     const base = { runId, diagnostics, plan, changes };
@@ -91,7 +100,11 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
       plan,
       {
         perform: (a, progress) =>
-          ports.providers[a.target.kind].execute(a as Action, { ...providerPorts, progress }),
+          ports.providers[a.target.kind]
+            .execute(a as Action, { ...providerPorts, progress })
+            .catch((err: unknown) => {
+              throw locateFailure(err, loaded.get(a.key));
+            }),
         beforeStart: recorder.beforeStart,
         settled: recorder.settled,
         clock: ports.clock,

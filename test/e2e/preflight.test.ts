@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -51,4 +51,52 @@ describe('plan checks the secrets it will need before anything runs', () => {
     expect(apply.stdout + apply.stderr).not.toMatch(/^Apply:/m);
     expect(await writesSent()).toEqual([]);
   }, 60_000);
+});
+
+/** A copy of the examples with `edit` applied to one file; returns the directory. */
+function examplesWith(file: string, edit: (text: string) => string): string {
+  const copy = mkdtempSync(join(dir, 'manifests-'));
+  cpSync(EXAMPLES, copy, { recursive: true });
+  writeFileSync(join(copy, file), edit(readFileSync(join(copy, file), 'utf8')));
+  return copy;
+}
+
+describe('plan checks references against the live platform', () => {
+  const withPassword = () => ({ ...env, PLATCTL_DEMO_PASSWORD: 'Pw-preflight-1' });
+
+  it('reports an unknown project at the manifest line instead of a bare 404', async () => {
+    const copy = examplesWith('20-ml-research.yaml', (t) =>
+      t.replaceAll('project: ml-research', 'project: ml-reserch'),
+    );
+    const r = await runCli(['plan', copy, '--state', join(dir, 'project.db')], {
+      env: withPassword(),
+    });
+    expect(r.code).toBe(1);
+    const out = r.stdout + r.stderr;
+    expect(out).not.toMatch(/404 listing/);
+    // once per file, at the metadata.project of the first document naming it
+    expect(out.match(/unknown-project/g)).toHaveLength(1);
+    expect(out).toMatch(
+      /20-ml-research\.yaml:8:12: error\[unknown-project\]: project ml-reserch .*unknown.*\(visible: .*ml-research/,
+    );
+    expect(await writesSent()).toEqual([]);
+  }, 60_000);
+
+  it('points an apply failure the platform reports at the field line, said once', async () => {
+    const copy = examplesWith('20-ml-research.yaml', (t) =>
+      t.replace('name: bmaas-l40s', 'name: bmaas-nope'),
+    );
+    const line = readFileSync(join(copy, '20-ml-research.yaml'), 'utf8')
+      .split('\n')
+      .findIndex((l) => l.includes('bmaas-nope'));
+    const r = await runCli(['apply', copy, '--state', join(dir, 'profile.db'), '--auto-approve'], {
+      env: withPassword(),
+      timeoutMs: 90_000,
+    });
+    expect(r.code).toBe(1);
+    const failed = r.stdout.split('\n').filter((l) => l.startsWith('failed: '));
+    expect(failed).toHaveLength(1);
+    expect(failed[0]).toContain(`20-ml-research.yaml:${line + 1}:`);
+    expect(failed[0]!.match(/unknown profile bmaas-nope/g)).toHaveLength(1);
+  }, 90_000);
 });

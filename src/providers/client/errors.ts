@@ -52,7 +52,11 @@ export class ApiError extends PlatctlError {
     secrets: readonly string[],
   ) {
     const what = body?.message ?? humanizeCode(body?.code) ?? `HTTP ${status}`;
+    // a detail the message already says (`spec.x unknown y` and `spec.x: unknown y`) is said once
     const details = (body?.details ?? [])
+      .filter(
+        (d) => !(d.message && what.includes(d.message) && (!d.field || what.includes(d.field))),
+      )
       .map((d) => [d.field, d.message].filter(Boolean).join(': '))
       .filter((d) => d.length > 0 && !what.includes(d));
     const text = `${status} ${operation}: ${what}${details.length ? ` (${details.join('; ')})` : ''}`;
