@@ -28,6 +28,11 @@ export function progressPrinter(
       case 'adopted':
         out.write(`${e.key}: adopted (created by an interrupted run)\n`);
         return;
+      case 'found':
+        out.write(
+          `${e.key}: found, not created by platctl (an interrupted create could not be proven ours)\n`,
+        );
+        return;
       case 'start':
         out.write(`${e.action.key}: ${describe(e.action)}...\n`);
         return;

@@ -19,6 +19,7 @@ export type ErrorCode =
   | 'config' // bad configuration file or environment
   | 'invalid-manifests' // validation failed; nothing was sent to the platform
   | 'api' // the platform answered with an error status
+  | 'exists' // a create found the object already made by someone else: recorded as found
   | 'network' // the platform could not be reached
   | 'timeout' // a wait or request ran out of time
   | 'state' // the state store is unusable

@@ -3,8 +3,8 @@ import type { Action, ProposedAction } from '../reconcile/types.js';
 import { planUpsert, unsupported } from './support/actions.js';
 import { type Doc, managedBody } from './support/diff.js';
 import { kubeList, seg } from './support/list.js';
-import { sendDelete } from './support/requests.js';
-import { liveRef, obj, pick, str, wantedByProject } from './support/scope.js';
+import { createOwnership, sendDelete } from './support/requests.js';
+import { createdAtOf, liveRef, obj, pick, str, wantedByProject } from './support/scope.js';
 import { waitUntil } from './support/wait.js';
 import type { ApiClient, LiveObject, Provider, ProviderPorts } from './types.js';
 
@@ -48,6 +48,7 @@ export const clusterProvider: Provider<'Cluster'> = {
         return [
           {
             ...liveRef('Cluster', name, project),
+            ...createdAtOf(item),
             body: normalizeCluster(item, api.groups.infra),
             ...(status !== undefined ? { status } : {}),
           },
@@ -77,10 +78,10 @@ export const clusterProvider: Provider<'Cluster'> = {
       });
     switch (action.type) {
       case 'create':
-      case 'update':
+      case 'update': {
         // Create and update are one POST, so a re-sent create cannot duplicate; the check saves
-        // a second write all the same.
-        await api.request({
+        // a second write all the same. A create answered 200 (not 201) updated someone's cluster.
+        const res = await api.request({
           method: 'POST',
           path: clustersPath(api, project),
           route: ROUTE,
@@ -92,7 +93,8 @@ export const clusterProvider: Provider<'Cluster'> = {
             ? { existsCheck: async () => (await read()).status === 200 }
             : {}),
         });
-        return {};
+        return action.type === 'create' ? createOwnership(res, [200]) : {};
+      }
       case 'delete':
         await sendDelete(ports, {
           path: `${clustersPath(api, project)}/${seg(name)}`,

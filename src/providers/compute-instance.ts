@@ -4,8 +4,8 @@ import { planInstance } from './compute-instance-plan.js';
 import { unsupported } from './support/actions.js';
 import { type Doc, managedBody } from './support/diff.js';
 import { kubeList, seg } from './support/list.js';
-import { sendDelete } from './support/requests.js';
-import { display, liveRef, obj, pick, str, wantedByProject } from './support/scope.js';
+import { createOwnership, sendDelete } from './support/requests.js';
+import { createdAtOf, display, liveRef, obj, pick, str, wantedByProject } from './support/scope.js';
 import { waitUntil } from './support/wait.js';
 import type { ApiClient, LiveObject, ObserveScope, Provider, ProviderPorts } from './types.js';
 
@@ -83,6 +83,7 @@ function toLive(item: Doc, paasGroup: string, p: string): LiveObject {
   const power = str(status.powerState);
   return {
     ...liveRef('ComputeInstance', String(m.name), str(m.project) ?? p, str(m.workspace)),
+    ...createdAtOf(item),
     body: normalizeInstance(item, paasGroup),
     ...(str(status.status) !== undefined ? { status: str(status.status) } : {}),
     ...(power === 'on' || power === 'off' ? { powerState: power } : {}),
@@ -132,8 +133,8 @@ export const computeInstanceProvider: Provider<'ComputeInstance'> = {
     const state = (doc: Doc | undefined) => obj(doc?.status) ?? {};
     switch (action.type) {
       case 'create':
-      case 'update':
-        await api.request({
+      case 'update': {
+        const res = await api.request({
           method: 'POST',
           path: instances(api, ref.project ?? '', ref.workspace ?? ''),
           route: ROUTE,
@@ -148,7 +149,8 @@ export const computeInstanceProvider: Provider<'ComputeInstance'> = {
               }
             : {}),
         });
-        return {};
+        return action.type === 'create' ? createOwnership(res) : {};
+      }
       case 'publish':
         await api.request({
           method: 'POST',

@@ -3,8 +3,17 @@ import type { Action, PlanDiagnostic, ProposedAction } from '../reconcile/types.
 import { createAction, deleteAction, unsupported } from './support/actions.js';
 import { type Doc, managedBody, threeWayDiff } from './support/diff.js';
 import { kubeList, seg } from './support/list.js';
-import { sendDelete } from './support/requests.js';
-import { comparable, display, liveRef, obj, pick, str, wantedByProject } from './support/scope.js';
+import { createOwnership, sendDelete } from './support/requests.js';
+import {
+  comparable,
+  createdAtOf,
+  display,
+  liveRef,
+  obj,
+  pick,
+  str,
+  wantedByProject,
+} from './support/scope.js';
 import { waitUntil } from './support/wait.js';
 import type { ApiClient, LiveObject, PlanInput, Provider, ProviderPorts } from './types.js';
 
@@ -62,6 +71,7 @@ export const serviceProvider: Provider<'Service'> = {
         return [
           {
             ...liveRef('Service', name, project),
+            ...createdAtOf(item),
             body: normalizeService(item, api.groups.paas),
             ...(status !== undefined ? { status } : {}),
           },
@@ -123,8 +133,8 @@ export const serviceProvider: Provider<'Service'> = {
         accept,
       });
     switch (action.type) {
-      case 'create':
-        await api.request({
+      case 'create': {
+        const res = await api.request({
           method: 'POST',
           path: services(api, project),
           route: ROUTE,
@@ -134,7 +144,8 @@ export const serviceProvider: Provider<'Service'> = {
           existsCheck: async () => (await read()).status === 200,
           signal: ports.signal,
         });
-        return {};
+        return createOwnership(res);
+      }
       case 'publish':
         // 409 means already deploying or deployed: the wait below tells which.
         await api.request({

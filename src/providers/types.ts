@@ -61,6 +61,11 @@ export interface LiveObject {
   readonly status?: string;
   /** Power state of a compute instance. */
   readonly powerState?: 'on' | 'off';
+  /**
+   * When the platform says the object was created (epoch ms), where it says so. Used only to
+   * prove that a pending create was this state's own (src/reconcile/ownership.ts).
+   */
+  readonly createdAt?: number;
 }
 
 export interface PlanInput<K extends Kind = Kind> {
@@ -74,6 +79,13 @@ export interface PlanInput<K extends Kind = Kind> {
 export interface ExecuteResult {
   /** The platform's id of the resource after the action (user accountId), to keep in the inventory. */
   readonly id?: string;
+  /**
+   * Set on a create whose object this state cannot call its own. `found`: the platform answered
+   * that the object already existed (a create-or-update POST answered 200, not 201). `unproven`:
+   * no answer was read, but an existence check found the object afterwards (a dropped
+   * connection); the pending record stays for the next run to judge by the creation time.
+   */
+  readonly ownership?: 'found' | 'unproven';
 }
 
 /** The narrow I/O a provider may use; all of it is injected. */

@@ -8,7 +8,7 @@ import type { Action, PlanDiagnostic, ProposedAction, ResourceRef } from '../rec
 import { createAction, deleteAction, unsupported } from './support/actions.js';
 import { type Doc, threeWayDiff } from './support/diff.js';
 import { seg } from './support/list.js';
-import { sendDelete } from './support/requests.js';
+import { createOwnership, sendDelete } from './support/requests.js';
 import type { LiveObject, PlanInput, Provider, ProviderPorts } from './types.js';
 import { type Account, accountId, accounts, remember } from './user-directory.js';
 
@@ -138,7 +138,7 @@ export const userProvider: Provider<'User'> = {
         });
         const id = res.body?.account?.id ?? (await accountId(api, username));
         remember(api, username, id);
-        return { id };
+        return { id, ...createOwnership(res) };
       }
       case 'add-groups':
       case 'remove-groups': {

@@ -3,8 +3,8 @@ import type { Action, ProposedAction } from '../reconcile/types.js';
 import { planUpsert, unsupported } from './support/actions.js';
 import { type Doc, managedBody } from './support/diff.js';
 import { kubeList, seg } from './support/list.js';
-import { sendDelete } from './support/requests.js';
-import { liveRef, obj, pick, str, wantedByProject } from './support/scope.js';
+import { createOwnership, sendDelete } from './support/requests.js';
+import { createdAtOf, liveRef, obj, pick, str, wantedByProject } from './support/scope.js';
 import type {
   ApiClient,
   ExecuteResult,
@@ -55,6 +55,7 @@ export const workspaceProvider: Provider<'Workspace'> = {
         return [
           {
             ...liveRef('Workspace', name, project),
+            ...createdAtOf(item),
             body: normalizeWorkspace(item, api.groups.paas),
           },
         ];
@@ -74,8 +75,8 @@ export const workspaceProvider: Provider<'Workspace'> = {
     const what = `workspace ${project}/${name}`;
     switch (action.type) {
       case 'create':
-      case 'update':
-        await api.request({
+      case 'update': {
+        const res = await api.request({
           method: 'POST',
           path: workspaces(api, project),
           route: ROUTE,
@@ -100,7 +101,8 @@ export const workspaceProvider: Provider<'Workspace'> = {
               }
             : {}),
         });
-        return {};
+        return action.type === 'create' ? createOwnership(res) : {};
+      }
       case 'delete':
         await sendDelete(ports, {
           path: `${workspaces(api, project)}/${seg(name)}`,

@@ -7,6 +7,8 @@ import type { Action, ActionOutcome } from './types.js';
 export type RunEvent =
   | { readonly type: 'observe'; readonly kind: string; readonly count: number }
   | { readonly type: 'adopted'; readonly key: string }
+  /** A pending create found its object live but could not prove it made it: recorded as found. */
+  | { readonly type: 'found'; readonly key: string }
   | { readonly type: 'start'; readonly action: Action }
   | {
       readonly type: 'progress';

@@ -60,7 +60,9 @@ export function plan(
   const proposed: ProposedAction[] = [];
   const forget: string[] = [];
   const prunes: ProposedAction[] = [];
+  const found: string[] = [];
   for (const p of pair(desired, live, lastApplied, options.inventory ?? [])) {
+    if (p.live && !p.inventory?.createdByPlatctl) found.push(p.key);
     const input = structuredClone({
       key: p.key,
       desired: p.desired,
@@ -106,6 +108,7 @@ export function plan(
     diagnostics: [...diagnostics, ...ordered.diagnostics, ...kept.diagnostics],
     ...(forget.length > 0 ? { forget } : {}),
     ...(guard.held ? { pruneHeld: guard.held } : {}),
+    ...(found.length > 0 ? { found } : {}),
   };
 }
 
@@ -152,6 +155,9 @@ function pruneVerdict(
   options: PlanOptions,
 ): 'prune' | 'unpruned' | 'untouched' | string {
   const inv = p.inventory;
+  if (inv && !inv.createdByPlatctl && p.live) {
+    return 'no longer in git; found, not created by platctl: never pruned';
+  }
   if (!inv?.createdByPlatctl) return 'untouched';
   if (!p.live && !p.lastApplied) return 'untouched';
   const annotated = p.lastApplied?.metadata.annotations?.[PRUNE_ANNOTATION] === 'disabled';

@@ -1,7 +1,6 @@
 import { type Manifest, type PlatctlKind, PRUNE_ANNOTATION } from '../manifests/types.js';
-import type { ExecuteResult, LiveObject } from '../providers/types.js';
+import type { ExecuteResult } from '../providers/types.js';
 import type { StateStore } from '../state/types.js';
-import type { EventSink } from './events.js';
 import type { Action, ActionOutcome, Plan } from './types.js';
 
 /** Kinds the API cannot read: they exist only because platctl made them so. */
@@ -11,35 +10,6 @@ const PLATCTL_ONLY: ReadonlySet<string> = new Set<PlatctlKind>([
   'BlueprintVersion',
   'ClusterControllers',
 ]);
-
-/**
- * Adopts creates that a previous run started and never confirmed (I/O on the store): an object
- * now live is entered in the inventory as created by platctl, so this run updates it instead of
- * creating a duplicate; a pending create with nothing live is forgotten (it will be planned again).
- */
-export async function adoptPending(
-  store: StateStore,
-  live: readonly LiveObject[],
-  events?: EventSink,
-): Promise<void> {
-  const liveByKey = new Map(live.map((l) => [l.key, l]));
-  for (const op of await store.pending()) {
-    const found = liveByKey.get(op.key);
-    if (found) {
-      const known = (await store.inventory()).find((e) => e.key === op.key);
-      await store.putInventory({
-        key: op.key,
-        kind: op.ref.kind,
-        ref: found.ref,
-        ...(found.ref.id ? { id: found.ref.id } : {}),
-        createdByPlatctl: true,
-        protected: known?.protected ?? false,
-      });
-      events?.({ type: 'adopted', key: op.key });
-    }
-    await store.clearPending(op.key);
-  }
-}
 
 /** The executor's hooks that write the state store; each resolves once its writes are durable. */
 export interface Recorder {
@@ -77,7 +47,8 @@ export async function createRecorder(
   const applied = await store.lastApplied();
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-  const remember = async (a: Action, result: ExecuteResult | undefined, created: boolean) => {
+  /** `created`: true (this state's 2xx), false (found: someone else's), undefined (as known). */
+  const remember = async (a: Action, result: ExecuteResult | undefined, created?: boolean) => {
     const known = inventory.get(a.key);
     const manifest = desired.get(a.key);
     const id = result?.id ?? a.target.id ?? known?.id;
@@ -86,7 +57,8 @@ export async function createRecorder(
       kind: a.target.kind,
       ref: { ...a.target, ...(id ? { id } : {}) },
       ...(id ? { id } : {}),
-      createdByPlatctl: known?.createdByPlatctl || created || PLATCTL_ONLY.has(a.target.kind),
+      createdByPlatctl:
+        created ?? (known?.createdByPlatctl === true || PLATCTL_ONLY.has(a.target.kind)),
       protected: manifest?.metadata.annotations?.[PRUNE_ANNOTATION] === 'disabled',
     };
     if (same(known, entry)) return; // nothing new: spare the write
@@ -102,10 +74,20 @@ export async function createRecorder(
     },
     async settled(a: Action, outcome: ActionOutcome, result?: ExecuteResult) {
       await store.recordOutcome(runId, a.id, a.key, outcome);
+      const create = a.type === 'create';
       if (outcome.status !== 'succeeded') failedKeys.add(a.key);
       else if (a.type === 'delete') await forget(a.key);
-      else if (!pruning.has(a.key)) await remember(a, result, a.type === 'create');
-      if (a.type === 'create' && outcome.status === 'succeeded') await store.clearPending(a.key);
+      else if (create && result?.ownership) {
+        // not proven ours: found (an `unproven` pending record stays for the next run to judge)
+        await remember(a, result, false);
+      } else if (!pruning.has(a.key)) await remember(a, result, create ? true : undefined);
+      if (create && outcome.status === 'failed' && outcome.code === 'exists') {
+        await remember(a, result, false); // someone else's object, not ours to prune
+        await store.clearPending(a.key);
+      }
+      if (create && outcome.status === 'succeeded' && result?.ownership !== 'unproven') {
+        await store.clearPending(a.key);
+      }
       const left = remaining.get(a.key)! - 1;
       remaining.set(a.key, left);
       if (left > 0 || failedKeys.has(a.key)) return;

@@ -6,9 +6,10 @@ import { processHolder } from '../state/holder.js';
 import { executePlan } from './executor.js';
 import { locateFailure } from './locate.js';
 import { observeAll } from './observe.js';
+import { adoptPending, createError } from './ownership.js';
 import { plan as planActions } from './planner.js';
 import { preflight } from './preflight.js';
-import { adoptPending, createRecorder } from './record.js';
+import { createRecorder } from './record.js';
 import { checkReferences } from './references.js';
 import type { RunOptions, RunPorts, RunResult } from './run-types.js';
 import type { Action } from './types.js';
@@ -103,7 +104,7 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
           ports.providers[a.target.kind]
             .execute(a as Action, { ...providerPorts, progress })
             .catch((err: unknown) => {
-              throw locateFailure(err, loaded.get(a.key));
+              throw locateFailure(createError(a, err), loaded.get(a.key));
             }),
         beforeStart: recorder.beforeStart,
         settled: recorder.settled,

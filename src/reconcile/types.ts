@@ -19,6 +19,11 @@ export interface Plan {
   readonly forget?: readonly string[];
   /** Prune deletions over the limit left out of this plan (`overLimit: 'hold'`); absent when none. */
   readonly pruneHeld?: PruneHeld;
+  /**
+   * Identity keys of live objects in this plan that this state did not create (found, not
+   * created: never pruned), sorted. Absent when there are none.
+   */
+  readonly found?: readonly string[];
 }
 
 /** Prune deletions the guard held back: more than the limit, not yet approved. */

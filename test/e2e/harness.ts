@@ -64,11 +64,15 @@ export async function world() {
     operations,
     events,
     env: { PLATCTL_DEMO_PASSWORD: password },
-    async run(options: Partial<RunOptions> = {}): Promise<RunResult> {
+    /** One run; `statePath` picks another state store than the world's own. */
+    async run(
+      options: Partial<RunOptions> = {},
+      where: { statePath?: string } = {},
+    ): Promise<RunResult> {
       const ports = createRunPorts({
         baseUrl: emulator.url,
         apiKey,
-        statePath: join(dir, 'state.db'),
+        statePath: where.statePath ?? join(dir, 'state.db'),
         env: { PLATCTL_DEMO_PASSWORD: password },
         wait: { pollMs: 25, timeoutMs: 20_000 },
         client: { baseDelayMs: 5, maxDelayMs: 50, maxAttempts: 8 },

@@ -105,7 +105,15 @@ describe('plan', () => {
       ],
     });
     expect(p.actions).toEqual([]);
-    expect(p.diagnostics).toEqual([]);
+    // the stranger is not even looked at; the found one is named as never pruned
+    expect(p.diagnostics).toEqual([
+      {
+        severity: 'warning',
+        key: manifestKey(adopted),
+        message: 'no longer in git; found, not created by platctl: never pruned',
+      },
+    ]);
+    expect(p.found).toEqual([manifestKey(adopted)]);
   });
 
   it('prunes an owned resource only with prune, within the limit unless forced', () => {

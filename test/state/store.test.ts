@@ -1,14 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { LiveObject } from '../../src/providers/types.js';
-import { adoptPending, createRecorder } from '../../src/reconcile/record.js';
+import { adoptPending } from '../../src/reconcile/ownership.js';
+import { createRecorder } from '../../src/reconcile/record.js';
 import { act, planOf } from '../reconcile/helpers.js';
 import { m } from '../reconcile/manifests.js';
 import { placesOf, storeFactories } from './factories.js';
 
-const live = (key: string): LiveObject => ({
+const live = (key: string, createdAt?: number): LiveObject => ({
   key,
   ref: { kind: 'Workspace', project: 'p', name: key.split('/').at(-1)! },
   body: {},
+  ...(createdAt === undefined ? {} : { createdAt }),
 });
 
 describe.each(storeFactories)('state store contract: $name', (factory) => {
@@ -93,10 +95,35 @@ describe.each(storeFactories)('state store contract: $name', (factory) => {
       ref: { kind: 'Workspace', project: 'p', name: 'gone' },
       startedAt: 1,
     });
-    await adoptPending(s, [live('Workspace/p/ws')]);
+    await adoptPending(s, [live('Workspace/p/ws', 1)]);
     expect(await s.pending()).toEqual([]);
     expect((await s.inventory()).map((e) => [e.key, e.createdByPlatctl])).toEqual([
       ['Workspace/p/ws', true],
+    ]);
+  });
+
+  it('records a pending create as found when the object cannot be proven ours', async () => {
+    const s = await places.open();
+    for (const name of ['older', 'undated']) {
+      await s.beginPending({
+        key: `Workspace/p/${name}`,
+        actionId: `Workspace/p/${name}#create`,
+        ref: { kind: 'Workspace', project: 'p', name },
+        startedAt: 1000,
+      });
+    }
+    const events: unknown[] = [];
+    await adoptPending(s, [live('Workspace/p/older', 999), live('Workspace/p/undated')], (e) =>
+      events.push(e),
+    );
+    expect(await s.pending()).toEqual([]);
+    expect((await s.inventory()).map((e) => [e.key, e.createdByPlatctl])).toEqual([
+      ['Workspace/p/older', false],
+      ['Workspace/p/undated', false],
+    ]);
+    expect(events).toEqual([
+      { type: 'found', key: 'Workspace/p/older' },
+      { type: 'found', key: 'Workspace/p/undated' },
     ]);
   });
 

@@ -1,4 +1,4 @@
-import type { AuthGeneration, ProviderPorts } from '../types.js';
+import type { ApiResponse, AuthGeneration, ExecuteResult, ProviderPorts } from '../types.js';
 
 /**
  * Sends a DELETE for one resource (I/O). A 404 is an answer, not an error: the resource is
@@ -17,4 +17,18 @@ export async function sendDelete(
     accept: [404],
     signal: ports.signal,
   });
+}
+
+/**
+ * What a create's answer says about who made the object (pure): `unproven` when no answer was
+ * read but the existence check found it (see {@link ExecuteResult.ownership}); `found` when the
+ * platform answered with one of `existing` (a create-or-update POST that updated); nothing when
+ * the answer proves this call created it.
+ */
+export function createOwnership(
+  res: ApiResponse,
+  existing: readonly number[] = [],
+): Pick<ExecuteResult, 'ownership'> {
+  if (res.recovered) return { ownership: 'unproven' };
+  return existing.includes(res.status) ? { ownership: 'found' } : {};
 }

@@ -50,6 +50,16 @@ export function liveRef(kind: Kind, name: string, project?: string, workspace?: 
   return { key: identityKey(ref), ref };
 }
 
+/**
+ * `{createdAt}` in epoch ms from an object's `metadata.createdAt` (or a top-level `createdAt`),
+ * or `{}` when the platform did not say or said something unreadable. Pure.
+ */
+export function createdAtOf(item: Doc | undefined): { createdAt?: number } {
+  const text = str(obj(item?.metadata)?.createdAt) ?? str(item?.createdAt);
+  const at = text === undefined ? Number.NaN : Date.parse(text);
+  return Number.isFinite(at) ? { createdAt: at } : {};
+}
+
 /** The managed body without the envelope fields the diff never compares (apiVersion, kind). */
 export function comparable(body: Doc): Doc {
   const { apiVersion: _a, kind: _k, status: _s, ...rest } = body;

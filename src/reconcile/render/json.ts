@@ -14,6 +14,7 @@ export function renderPlanJson(
     summary: summarize(plan),
     actions: plan.actions.map((a) => ({ ...a, changes: a.changes.map(masked) })),
     diagnostics: plan.diagnostics,
+    ...(plan.found ? { found: plan.found } : {}),
     ...(outcomes ? { outcomes } : {}),
   };
   return `${JSON.stringify(doc, null, 2)}\n`;

@@ -1,5 +1,5 @@
 import type { Plan } from '../types.js';
-import { masked, placeOf, resources, show, summaryLine } from './summary.js';
+import { foundLine, masked, placeOf, resources, show, summaryLine } from './summary.js';
 import { describe } from './text.js';
 
 /** GitHub's comment limit is 65,536 characters; stay clearly under it. */
@@ -23,6 +23,8 @@ export function renderPlanMarkdown(plan: Plan, limit = MARKDOWN_LIMIT): string {
       `- **${d.severity}** ${escapeHtml(placeOf(d))}\`${d.key}\`: ${escapeHtml(d.message)}`,
     );
   if (plan.diagnostics.length) head.push('');
+  const found = foundLine(plan);
+  if (found) head.push(`- **note**: ${escapeHtml(found)}`, '');
   let out = head.join('\n');
   for (const [i, r] of views.entries()) {
     const body: string[] = [

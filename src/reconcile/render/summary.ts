@@ -53,6 +53,17 @@ export function summaryLine(plan: Plan): string {
   return `Plan: ${s.create} to create, ${s.update} to update, ${s.delete} to delete, ${s.unchanged} unchanged.`;
 }
 
+/**
+ * `found, not created by platctl (never pruned): A, B` for the plan's found keys, at most `max`
+ * named, or undefined when there are none (pure).
+ */
+export function foundLine(plan: Plan, max = 20): string | undefined {
+  const keys = plan.found ?? [];
+  if (keys.length === 0) return undefined;
+  const more = keys.length > max ? ` and ${keys.length - max} more` : '';
+  return `found, not created by platctl (never pruned): ${keys.slice(0, max).join(', ')}${more}`;
+}
+
 const SECRET = /pass(word)?|secret|token|api[-_]?key|credential/i;
 
 /** A field change with secret-looking values replaced by `(sensitive)` (pure). */

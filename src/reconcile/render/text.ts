@@ -1,6 +1,14 @@
 import pc from 'picocolors';
 import type { Action, ActionOutcome, Plan } from '../types.js';
-import { masked, outcomeSummary, placeOf, resources, show, summaryLine } from './summary.js';
+import {
+  foundLine,
+  masked,
+  outcomeSummary,
+  placeOf,
+  resources,
+  show,
+  summaryLine,
+} from './summary.js';
 
 type Colors = Pick<typeof pc, 'green' | 'yellow' | 'red' | 'bold' | 'dim' | 'cyan'>;
 
@@ -37,6 +45,8 @@ export function renderPlanText(plan: Plan, c: Colors = colors(false)): string {
     const label = d.severity === 'error' ? c.red('error') : c.yellow('warning');
     lines.push(`${placeOf(d)}${label}: ${d.key === '*' ? '' : `${d.key}: `}${d.message}`);
   }
+  const found = foundLine(plan);
+  if (found) lines.push(c.dim(`note: ${found}`));
   return `${[summaryLine(plan), ...(lines.length ? ['', ...lines] : [])].join('\n')}\n`;
 }
 

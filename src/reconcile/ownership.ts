@@ -1,0 +1,70 @@
+import { PlatctlError } from '../core/errors.js';
+import { ApiError } from '../providers/client/errors.js';
+import type { LiveObject } from '../providers/types.js';
+import type { PendingOperation, StateStore } from '../state/types.js';
+import type { EventSink } from './events.js';
+import type { Action } from './types.js';
+
+/**
+ * Who made an object. An object is this state's own only when this state saw a 2xx answer to its
+ * own create, or when a pending record proves the create was ours; anything else on the platform
+ * is *found*: updated to git's form like any declared object, shown as found in the plan, and
+ * never pruned. README ("Ownership") says what the API cannot prove.
+ */
+
+/**
+ * True when a pending create is proven this state's own (pure): the platform says the object was
+ * created at or after the pending record, which is written just before the create is sent (and
+ * the create was only planned because the object was absent when observed). An object without a
+ * creation time (users: the API does not return one) is never proven.
+ */
+export function provenOurs(op: PendingOperation, live: LiveObject): boolean {
+  return live.createdAt !== undefined && live.createdAt >= op.startedAt;
+}
+
+/**
+ * Settles the creates an earlier run started and never confirmed (I/O on the store): an object
+ * now live enters the inventory as created by platctl when {@link provenOurs}, as found otherwise;
+ * either way this run updates it instead of creating a duplicate. A pending create with nothing
+ * live is forgotten (it will be planned again).
+ */
+export async function adoptPending(
+  store: StateStore,
+  live: readonly LiveObject[],
+  events?: EventSink,
+): Promise<void> {
+  const liveByKey = new Map(live.map((l) => [l.key, l]));
+  const inventory = new Map((await store.inventory()).map((e) => [e.key, e]));
+  for (const op of await store.pending()) {
+    const found = liveByKey.get(op.key);
+    if (found) {
+      const ours = provenOurs(op, found);
+      await store.putInventory({
+        key: op.key,
+        kind: op.ref.kind,
+        ref: found.ref,
+        ...(found.ref.id ? { id: found.ref.id } : {}),
+        createdByPlatctl: ours,
+        protected: inventory.get(op.key)?.protected ?? false,
+      });
+      events?.(ours ? { type: 'adopted', key: op.key } : { type: 'found', key: op.key });
+    }
+    await store.clearPending(op.key);
+  }
+}
+
+/**
+ * The error a create ends with (pure): a 409, or the platform's `already_exists` code, means
+ * someone else made the object first; it becomes a `exists` error, which the recorder turns into
+ * a *found* inventory entry. Any other error is returned unchanged.
+ */
+export function createError(action: Action, err: unknown): unknown {
+  if (action.type !== 'create' || !(err instanceof ApiError)) return err;
+  if (err.status !== 409 && err.apiCode !== 'already_exists') return err;
+  return new PlatctlError(
+    'exists',
+    `${action.key} already exists on the platform and was not created by this state: ` +
+      'recorded as found, not created (never pruned); the next run updates it to match git',
+    { cause: err },
+  );
+}
