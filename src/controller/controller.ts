@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { type Clock, systemClock } from '../core/clock.js';
 import { createLogger, type Logger } from '../core/logger.js';
+import { dashboardRoutes } from '../dashboard/routes.js';
 import { createApiClient, createProviderRegistry, resolveSecret } from '../providers/index.js';
 import { openStateStore, processHolder, type StateStore } from '../state/index.js';
 import { DirectorySource } from './dir-source.js';
@@ -35,6 +36,10 @@ export interface ControllerConfig extends StepOptions {
   /** `host:port` of the HTTP server (`127.0.0.1:0` picks a free port). */
   readonly listen: string;
   readonly webhookSecret?: string;
+  /** Bearer token of the control API and the dashboard's data; undefined disables them (404). */
+  readonly controlToken?: string;
+  /** The dashboard's built page. @default dist/dashboard of the package */
+  readonly dashboardDir?: string;
   readonly api: {
     readonly baseUrl: string;
     readonly apiKey: string;
@@ -151,6 +156,12 @@ export async function startController(config: ControllerConfig): Promise<Running
       ready: () => loop.ready,
       trigger: (reason) => loop.trigger(reason),
       ...(config.webhookSecret !== undefined ? { webhookSecret: config.webhookSecret } : {}),
+      routes: dashboardRoutes({
+        api,
+        logger,
+        ...(config.controlToken !== undefined ? { controlToken: config.controlToken } : {}),
+        ...(config.dashboardDir !== undefined ? { assetsDir: config.dashboardDir } : {}),
+      }),
     });
     const address = await listen(server, config.listen);
     logger.info(

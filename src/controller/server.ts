@@ -16,7 +16,15 @@ export interface ServerPorts {
   trigger(reason: string): void;
   /** The shared webhook secret; undefined disables `/hooks/git` (404). */
   readonly webhookSecret?: string;
+  /** More routes (the dashboard's), asked in order after the built-in ones. @default [] */
+  readonly routes?: readonly HttpRoute[];
 }
+
+/**
+ * A route set mounted on the controller's server: answers the request and resolves true, or
+ * resolves false (having written nothing) to let the next one try; a throw becomes a 500.
+ */
+export type HttpRoute = (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<boolean>;
 
 const MAX_BODY = 1024 * 1024;
 
@@ -43,7 +51,8 @@ async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
  */
 export function createControllerServer(ports: ServerPorts): Server {
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const path = url.pathname;
     if (req.method === 'GET' && path === '/healthz') return send(res, 200, { status: 'ok' });
     if (req.method === 'GET' && path === '/readyz') {
       const ok = ports.ready();
@@ -69,6 +78,7 @@ export function createControllerServer(ports: ServerPorts): Server {
       ports.trigger(`webhook (${verdict.scheme})`);
       return send(res, 202, { accepted: true });
     }
+    for (const route of ports.routes ?? []) if (await route(req, res, url)) return;
     return send(res, 404, { error: 'not found' });
   };
   return createServer((req, res) => {

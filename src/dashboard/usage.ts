@@ -1,0 +1,153 @@
+import { PlatctlError } from '../core/errors.js';
+import { kubeList, listAll } from '../providers/support/list.js';
+import type { ApiClient } from '../providers/types.js';
+
+/** One line of `GET /api/v1/usage`: an instance's hours on one profile in the window. */
+export interface UsageItem {
+  readonly project: string;
+  readonly profile: string;
+  readonly instance?: string;
+  readonly hours: number;
+  readonly gpuHours?: number;
+}
+
+/** The window and filter of a usage read; times are ISO 8601 (the platform's defaults otherwise). */
+export interface UsageQuery {
+  readonly project?: string;
+  readonly from?: string;
+  readonly to?: string;
+}
+
+/** Usage of instances deleted before the dashboard could see which project held them. */
+export const UNATTRIBUTED = '(deleted instances)';
+
+interface BillingLine {
+  readonly instance_id: string;
+  readonly instance_name: string;
+  readonly profile_name: string;
+  readonly usage: string;
+  readonly parameters?: readonly { readonly name: string; readonly usage: string }[];
+}
+
+interface InstanceRef {
+  readonly project: string;
+  readonly workspace: string;
+  readonly name: string;
+}
+
+/** `12.34h` → 12.34; anything else is a contract breach, not a zero. */
+export function parseHours(usage: string): number {
+  const m = /^([0-9]+(?:\.[0-9]+)?)h$/.exec(usage);
+  if (!m) throw new PlatctlError('api', `billing usage ${JSON.stringify(usage)} is not "N.NNh"`);
+  return Number(m[1]);
+}
+
+const COMPUTE_TYPES = ['baremetal', 'k8s'] as const;
+
+/**
+ * Reads compute usage from the billing endpoints and attributes each instance's line to its
+ * project (HTTP, through the controller's rate-limited client). The billing report names
+ * instances by id and name but not by project, so the live instances of every visible project
+ * (or of `query.project`) are listed. A billed name with one id that is live in one place needs
+ * nothing more; otherwise each live candidate is read for its id (remembered across calls: ids
+ * never change). Lines of instances deleted before any such read fall under {@link UNATTRIBUTED}.
+ */
+export function createUsageReader(api: ApiClient) {
+  const projectOfId = new Map<string, string>();
+
+  const listInstances = async (projects: readonly string[]): Promise<InstanceRef[]> => {
+    const lists = projects.flatMap((p) =>
+      COMPUTE_TYPES.map((computeType) =>
+        kubeList<{ metadata: InstanceRef }>(api, {
+          path: `/apis/${api.groups.paas}/v1/projects/${encodeURIComponent(p)}/computeinstances`,
+          route: '/apis/{paas}/v1/projects/{project}/computeinstances',
+          query: { computeType },
+          auth: 'v1',
+          operation: `listing ${computeType} compute instances of project ${p} for usage`,
+        }),
+      ),
+    );
+    return (await Promise.all(lists)).flat().map((i) => i.metadata);
+  };
+
+  const idOf = async (ref: InstanceRef): Promise<string | undefined> => {
+    const { project: p, workspace: w, name } = ref;
+    const res = await api.request<{ metadata?: { id?: string } }>({
+      method: 'GET',
+      path: `/apis/${api.groups.paas}/v1/projects/${encodeURIComponent(p)}/workspaces/${encodeURIComponent(w)}/computeinstances/${encodeURIComponent(name)}`,
+      route: '/apis/{paas}/v1/projects/{project}/workspaces/{workspace}/computeinstances/{name}',
+      auth: 'v1',
+      accept: [404],
+      operation: `reading compute instance ${p}/${w}/${name} for usage`,
+    });
+    return res.status === 404 ? undefined : res.body.metadata?.id;
+  };
+
+  return async (query: UsageQuery): Promise<UsageItem[]> => {
+    const lines = await listAll<BillingLine>(
+      api,
+      {
+        path: `/apis/${api.groups.billing}/v1/metrics/partner/instance/kind/compute/usage`,
+        route: '/apis/{billing}/v1/metrics/partner/instance/kind/compute/usage',
+        query: { range_from: query.from, range_to: query.to },
+        auth: 'v1',
+        operation: 'reading compute usage per instance',
+      },
+      (b) => (b as { instance_usage_data?: BillingLine[] } | null)?.instance_usage_data,
+      (b) => (b as { count?: number } | null)?.count,
+    );
+    const projects =
+      query.project !== undefined
+        ? [query.project]
+        : (
+            await listAll<{ name: string }>(
+              api,
+              {
+                path: '/auth/v1/projects/',
+                route: '/auth/v1/projects/',
+                auth: 'v1',
+                operation: 'listing projects for usage',
+              },
+              (b) => (b as { items?: { name: string }[] } | null)?.items,
+              (b) => (b as { count?: number } | null)?.count,
+            )
+          ).map((p) => p.name);
+    const byName = new Map<string, InstanceRef[]>();
+    for (const ref of await listInstances(projects)) {
+      byName.set(ref.name, [...(byName.get(ref.name) ?? []), ref]);
+    }
+    const idsOfName = new Map<string, Set<string>>();
+    for (const line of lines) {
+      idsOfName.set(
+        line.instance_name,
+        (idsOfName.get(line.instance_name) ?? new Set()).add(line.instance_id),
+      );
+    }
+    for (const [name, ids] of idsOfName) {
+      if ([...ids].every((id) => projectOfId.has(id))) continue;
+      const candidates = byName.get(name) ?? [];
+      if (candidates.length === 1 && ids.size === 1) {
+        projectOfId.set([...ids][0]!, candidates[0]!.project);
+        continue;
+      }
+      for (const ref of candidates) {
+        const id = await idOf(ref);
+        if (id !== undefined) projectOfId.set(id, ref.project);
+      }
+    }
+    const items: UsageItem[] = [];
+    for (const line of lines) {
+      const project = projectOfId.get(line.instance_id) ?? UNATTRIBUTED;
+      if (query.project !== undefined && project !== query.project) continue;
+      const gpu = line.parameters?.find((p) => p.name === 'gpu_count');
+      items.push({
+        project,
+        profile: line.profile_name,
+        instance: line.instance_name,
+        hours: parseHours(line.usage),
+        ...(gpu ? { gpuHours: parseHours(gpu.usage) } : {}),
+      });
+    }
+    return items;
+  };
+}
