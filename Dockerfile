@@ -16,6 +16,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
+COPY web ./web
 RUN npm run build && chmod 0755 dist/src/cli/bin.js
 # A separate production install, compiled here where the build tools are, copied as is below.
 WORKDIR /prod

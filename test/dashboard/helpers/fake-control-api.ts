@@ -1,0 +1,124 @@
+import { createServer, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { assetRoutes } from '../../../src/dashboard/assets.js';
+import type {
+  Condition,
+  ResourceDetail,
+  ResourceItem,
+  RunItem,
+  Status,
+} from '../../../web/src/api/types.js';
+
+/**
+ * An in-memory stand-in for the controller's control API (the contract's shapes), serving the
+ * real built page: for checking the page's components in a browser without a platform. The
+ * end-to-end test uses the real controller instead.
+ */
+export interface FakeControlApi {
+  readonly url: string;
+  readonly token: string;
+  status: Status;
+  resources: ResourceItem[];
+  runs: RunItem[];
+  details: Map<string, ResourceDetail>;
+  /** Every request as `METHOD path?query` with whether it carried the right token. */
+  readonly requests: { line: string; authorized: boolean }[];
+  /** Sends a `status` event to open streams (after changing `status`). */
+  pushStatus(): void;
+  close(): Promise<void>;
+}
+
+export function counts(items: readonly ResourceItem[]): Status['counts'] {
+  const c: Record<Condition, number> = {
+    Ready: 0,
+    Progressing: 0,
+    Degraded: 0,
+    Drifted: 0,
+    Suspended: 0,
+  };
+  for (const i of items) c[i.condition]++;
+  return { ...c, total: items.length };
+}
+
+export async function startFakeControlApi(
+  bundle: string,
+  init: { status: Status; resources: ResourceItem[]; runs?: RunItem[] },
+): Promise<FakeControlApi> {
+  const token = 'fake-control-token-7d1e';
+  const streams = new Set<ServerResponse>();
+  const assets = assetRoutes(bundle);
+  const json = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+  const server = createServer(async (req, res) => {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    if (await assets(req, res, url)) return;
+    const authorized = req.headers.authorization === `Bearer ${token}`;
+    fake.requests.push({ line: `${req.method} ${url.pathname}${url.search}`, authorized });
+    if (!authorized) return json(res, 401, { error: 'unauthorized' });
+    const p = url.pathname;
+    if (p === '/api/v1/status') return json(res, 200, fake.status);
+    if (p === '/api/v1/resources') {
+      const offset = Number(url.searchParams.get('offset') ?? 0);
+      const limit = Number(url.searchParams.get('limit') ?? 100);
+      return json(res, 200, {
+        total: fake.resources.length,
+        items: fake.resources.slice(offset, offset + limit),
+      });
+    }
+    if (p.startsWith('/api/v1/resources/')) {
+      const d = fake.details.get(decodeURIComponent(p.slice('/api/v1/resources/'.length)));
+      return d ? json(res, 200, d) : json(res, 404, { error: 'no such resource' });
+    }
+    if (p === '/api/v1/runs') return json(res, 200, { items: fake.runs });
+    if (p === '/api/v1/usage') return json(res, 200, { items: [] });
+    if (p === '/api/v1/events') {
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
+      res.write(': ping\n\n');
+      streams.add(res);
+      req.on('close', () => streams.delete(res));
+      return;
+    }
+    if (req.method === 'POST' && p === '/api/v1/reconcile')
+      return json(res, 202, { accepted: true });
+    if (req.method === 'POST' && p === '/api/v1/suspend') {
+      fake.status = { ...fake.status, suspended: true };
+      return json(res, 200, { suspended: true });
+    }
+    if (req.method === 'POST' && p === '/api/v1/resume') {
+      fake.status = { ...fake.status, suspended: false };
+      return json(res, 200, { suspended: false });
+    }
+    const approve = /^\/api\/v1\/prunes\/([^/]+)\/approve$/.exec(p);
+    if (req.method === 'POST' && approve) {
+      if (fake.status.blockedPrune?.runId !== decodeURIComponent(approve[1]!)) {
+        return json(res, 404, { error: 'unknown or expired' });
+      }
+      const { blockedPrune: _gone, ...rest } = fake.status;
+      fake.status = rest;
+      return json(res, 200, { approved: true });
+    }
+    return json(res, 404, { error: 'not found' });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const fake: FakeControlApi = {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    token,
+    status: init.status,
+    resources: init.resources,
+    runs: init.runs ?? [],
+    details: new Map(),
+    requests: [],
+    pushStatus() {
+      for (const s of streams) s.write(`event: status\ndata: ${JSON.stringify(fake.status)}\n\n`);
+    },
+    close: () =>
+      new Promise<void>((r) => {
+        for (const s of streams) s.end();
+        server.close(() => r());
+        server.closeAllConnections();
+      }),
+  };
+  return fake;
+}

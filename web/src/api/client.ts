@@ -1,0 +1,83 @@
+import type {
+  ResourceDetail,
+  ResourceItem,
+  ResourcePage,
+  RunItem,
+  Status,
+  UsageItem,
+} from './types.js';
+
+const TOKEN_KEY = 'platctl.controlToken';
+
+/** The control token of this browser tab (sessionStorage: gone when the tab closes). */
+export const token = {
+  get: (): string | null => sessionStorage.getItem(TOKEN_KEY),
+  set: (value: string): void => sessionStorage.setItem(TOKEN_KEY, value),
+  clear: (): void => sessionStorage.removeItem(TOKEN_KEY),
+};
+
+/** A control API answer that was not 2xx; `status` 401 means the token is wrong. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** Sends one request with the token in `Authorization` (never in the URL). */
+export async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+  const res = await fetch(path, {
+    method,
+    headers: {
+      authorization: `Bearer ${token.get() ?? ''}`,
+      accept: 'application/json',
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    cache: 'no-store',
+  });
+  const text = await res.text();
+  let parsed: unknown;
+  try {
+    parsed = text ? JSON.parse(text) : undefined;
+  } catch {
+    parsed = undefined;
+  }
+  if (!res.ok) {
+    const error = (parsed as { error?: unknown } | undefined)?.error;
+    throw new ApiError(res.status, typeof error === 'string' ? error : `HTTP ${res.status}`);
+  }
+  return parsed as T;
+}
+
+const PAGE = 500;
+
+/** Every resource, page by page (the list is virtualized, so 10,000 are fine). */
+export async function allResources(): Promise<ResourceItem[]> {
+  const all: ResourceItem[] = [];
+  for (;;) {
+    const page = await call<ResourcePage>(
+      'GET',
+      `/api/v1/resources?offset=${all.length}&limit=${PAGE}`,
+    );
+    all.push(...page.items);
+    if (page.items.length === 0 || all.length >= page.total) return all;
+  }
+}
+
+/** The control API routes the page uses. */
+export const api = {
+  status: () => call<Status>('GET', '/api/v1/status'),
+  resource: (key: string) =>
+    call<ResourceDetail>('GET', `/api/v1/resources/${encodeURIComponent(key)}`),
+  runs: (limit = 20) => call<{ items: RunItem[] }>('GET', `/api/v1/runs?limit=${limit}`),
+  usage: () => call<{ items: UsageItem[] }>('GET', '/api/v1/usage'),
+  reconcile: () => call<{ accepted: boolean }>('POST', '/api/v1/reconcile', { withSource: true }),
+  suspend: () => call<{ suspended: boolean }>('POST', '/api/v1/suspend'),
+  resume: () => call<{ suspended: boolean }>('POST', '/api/v1/resume'),
+  approvePrune: (runId: string) =>
+    call<{ approved: boolean }>('POST', `/api/v1/prunes/${encodeURIComponent(runId)}/approve`),
+};

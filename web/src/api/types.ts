@@ -1,0 +1,146 @@
+/**
+ * The controller's control API as the page reads it: the shapes of /work/coord/CONTROL-API.md
+ * (docs/dashboard.md lists the routes). Fields the contract marks optional stay optional here.
+ */
+
+/** One condition per resource. */
+export type Condition = 'Ready' | 'Progressing' | 'Degraded' | 'Drifted' | 'Suspended';
+
+/** The conditions in the order the summary bar shows them. */
+export const CONDITIONS: readonly Condition[] = [
+  'Ready',
+  'Progressing',
+  'Degraded',
+  'Drifted',
+  'Suspended',
+];
+
+export interface Revision {
+  readonly revision: string;
+  readonly message?: string;
+  readonly author?: string;
+  /** ISO 8601. */
+  readonly time?: string;
+}
+
+export interface Diagnostic {
+  readonly file: string;
+  readonly line?: number;
+  readonly column?: number;
+  readonly message: string;
+  readonly severity: 'error' | 'warning';
+}
+
+export interface RejectedRevision {
+  readonly revision: string;
+  readonly at: string;
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+export interface BlockedPrune {
+  readonly runId: string;
+  readonly count: number;
+  readonly limit: number;
+  readonly keys: readonly string[];
+}
+
+/** `GET /api/v1/status`. */
+export interface Status {
+  readonly source: {
+    readonly repo?: string;
+    readonly branch?: string;
+    readonly path?: string;
+    readonly dir?: string;
+  };
+  readonly role: 'starting' | 'standby' | 'leader' | 'stopping';
+  readonly suspended: boolean;
+  readonly dryRun: boolean;
+  readonly selfHeal: boolean;
+  readonly revisions: {
+    readonly fetched?: Revision;
+    readonly lastAttempted?: Revision;
+    readonly lastApplied?: Revision;
+    readonly lastGood?: Revision;
+  };
+  readonly sourceReady: boolean;
+  readonly rejected: readonly RejectedRevision[];
+  readonly counts: Readonly<Record<Condition, number>> & { readonly total: number };
+  readonly lastResult?: string;
+  readonly lastError?: string;
+  readonly lastRunAt?: string;
+  readonly nextRunInMs?: number;
+  readonly blockedPrune?: BlockedPrune;
+}
+
+/** One item of `GET /api/v1/resources`. */
+export interface ResourceItem {
+  readonly key: string;
+  readonly kind: string;
+  readonly project?: string;
+  readonly workspace?: string;
+  readonly name: string;
+  readonly condition: Condition;
+  readonly reason: string;
+  readonly message?: string;
+  readonly lastTransitionTime: string;
+  /** The engine's order index. */
+  readonly order: number;
+  readonly dependsOn: readonly string[];
+}
+
+export interface ResourcePage {
+  readonly total: number;
+  readonly items: readonly ResourceItem[];
+}
+
+export interface DiffEntry {
+  readonly path: string;
+  readonly op: 'add' | 'remove' | 'replace';
+  readonly desired?: unknown;
+  readonly live?: unknown;
+}
+
+export interface ActionRecord {
+  readonly runId: string;
+  readonly type: string;
+  readonly reason: string;
+  readonly outcome: string;
+  readonly error?: string;
+  readonly at: string;
+}
+
+/** `GET /api/v1/resources/{key}`; `live` has its secrets masked by the controller. */
+export interface ResourceDetail {
+  readonly resource: ResourceItem;
+  readonly desired?: unknown;
+  readonly live?: unknown;
+  readonly diff: readonly DiffEntry[];
+  readonly actions: readonly ActionRecord[];
+}
+
+export interface RunItem {
+  readonly runId: string;
+  readonly revision?: string;
+  readonly trigger: 'interval' | 'webhook' | 'manual' | 'watch' | 'startup';
+  readonly startedAt: string;
+  readonly durationMs: number;
+  readonly result: string;
+  readonly counts: {
+    readonly create: number;
+    readonly update: number;
+    readonly delete: number;
+    readonly other: number;
+    readonly failed: number;
+    readonly skipped: number;
+  };
+  readonly failures: readonly { readonly key: string; readonly error: string }[];
+}
+
+/** One line of `GET /api/v1/usage`. */
+export interface UsageItem {
+  readonly project: string;
+  readonly profile: string;
+  readonly instance?: string;
+  readonly hours: number;
+  readonly gpuHours?: number;
+}

@@ -1,0 +1,78 @@
+import { BarChart } from '@mantine/charts';
+import { Alert, Card, Loader, Stack, Table, Text } from '@mantine/core';
+import { useEffect, useMemo, useState } from 'react';
+import { api } from '../api/client.js';
+import type { UsageItem } from '../api/types.js';
+import { usageByProject } from '../lib/usage.js';
+
+const PALETTE = [
+  'blue.6',
+  'teal.6',
+  'grape.6',
+  'orange.6',
+  'cyan.6',
+  'pink.6',
+  'lime.6',
+  'indigo.6',
+];
+
+/**
+ * Compute usage per project this month (from the platform's billing endpoints, through the
+ * controller's `/api/v1/usage`): a bar per project stacked by profile, and the numbers.
+ */
+export function UsageChart() {
+  const [items, setItems] = useState<readonly UsageItem[]>();
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    api.usage().then(
+      (u) => setItems(u.items),
+      (err: unknown) => setError(err instanceof Error ? err.message : String(err)),
+    );
+  }, []);
+  const { rows, profiles } = useMemo(() => usageByProject(items ?? []), [items]);
+  if (error) return <Alert color="red">Usage could not be read: {error}</Alert>;
+  if (!items) return <Loader size="sm" />;
+  if (rows.length === 0) {
+    return (
+      <Text size="sm" c="dimmed" data-testid="usage-empty">
+        No compute usage recorded this month.
+      </Text>
+    );
+  }
+  return (
+    <Card withBorder data-testid="usage">
+      <Stack>
+        <Text fw={600}>Compute hours per project this month, by profile</Text>
+        <BarChart
+          h={Math.max(160, rows.length * 48)}
+          data={rows}
+          dataKey="project"
+          orientation="vertical"
+          type="stacked"
+          withLegend
+          unit=" h"
+          yAxisProps={{ width: 140 }}
+          series={profiles.map((p, i) => ({ name: p, color: PALETTE[i % PALETTE.length]! }))}
+        />
+        <Table data-testid="usage-table">
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>Project</Table.Th>
+              <Table.Th>Hours</Table.Th>
+              <Table.Th>GPU-hours</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((r) => (
+              <Table.Tr key={r.project} data-testid="usage-row" data-project={r.project}>
+                <Table.Td>{r.project}</Table.Td>
+                <Table.Td>{r.total.toFixed(2)}</Table.Td>
+                <Table.Td>{r.gpuHours.toFixed(2)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+        </Table>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,108 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError, allResources, api } from '../api/client.js';
+import { followEvents } from '../api/events.js';
+import type { ResourceItem, RunItem, Status } from '../api/types.js';
+
+/** Everything the page shows, kept current by the event stream (or by polling without it). */
+export interface DashboardData {
+  readonly status?: Status;
+  readonly resources: readonly ResourceItem[];
+  readonly runs: readonly RunItem[];
+  readonly live: 'connecting' | 'stream' | 'polling';
+  readonly error?: string;
+  /** Bumped whenever resources are read again: open views refresh their details. */
+  readonly generation: number;
+  refresh(): void;
+}
+
+const POLL_MS = 3000;
+
+/** A fingerprint of the status fields whose change means the resource list changed too. */
+const fingerprint = (s: Status) =>
+  JSON.stringify([s.counts, s.lastRunAt, s.lastResult, s.suspended, s.blockedPrune?.runId]);
+
+/**
+ * Loads status, resources and runs, then follows `/api/v1/events`; while the stream is down it
+ * polls every 3 s. A 401 anywhere calls `onUnauthorized` (the token was changed or revoked).
+ */
+export function useDashboard(onUnauthorized: () => void): DashboardData {
+  const [status, setStatus] = useState<Status>();
+  const [resources, setResources] = useState<readonly ResourceItem[]>([]);
+  const [runs, setRuns] = useState<readonly RunItem[]>([]);
+  const [live, setLive] = useState<DashboardData['live']>('connecting');
+  const [error, setError] = useState<string>();
+  const [generation, setGeneration] = useState(0);
+  const lastPrint = useRef('');
+  const reloadTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  const fail = useCallback(
+    (err: unknown) => {
+      if (err instanceof ApiError && err.status === 401) onUnauthorized();
+      else setError(err instanceof Error ? err.message : String(err));
+    },
+    [onUnauthorized],
+  );
+
+  const reloadLists = useCallback(() => {
+    clearTimeout(reloadTimer.current);
+    reloadTimer.current = setTimeout(() => {
+      Promise.all([allResources(), api.runs(20)])
+        .then(([items, r]) => {
+          setResources(items);
+          setRuns(r.items);
+          setGeneration((g) => g + 1);
+          setError(undefined);
+        })
+        .catch(fail);
+    }, 200);
+  }, [fail]);
+
+  const takeStatus = useCallback(
+    (s: Status) => {
+      setStatus(s);
+      const print = fingerprint(s);
+      if (print !== lastPrint.current) {
+        lastPrint.current = print;
+        reloadLists();
+      }
+    },
+    [reloadLists],
+  );
+
+  const refresh = useCallback(() => {
+    api.status().then(takeStatus, fail);
+    reloadLists();
+  }, [takeStatus, fail, reloadLists]);
+
+  useEffect(() => {
+    refresh();
+    const stop = followEvents({
+      status: takeStatus,
+      run: (run) => {
+        setRuns((prev) => [run, ...prev.filter((r) => r.runId !== run.runId)].slice(0, 20));
+        reloadLists();
+      },
+      mode: setLive,
+    });
+    return () => {
+      stop();
+      clearTimeout(reloadTimer.current);
+    };
+  }, [refresh, takeStatus, reloadLists]);
+
+  useEffect(() => {
+    if (live !== 'polling') return;
+    const timer = setInterval(() => api.status().then(takeStatus, fail), POLL_MS);
+    return () => clearInterval(timer);
+  }, [live, takeStatus, fail]);
+
+  return {
+    ...(status ? { status } : {}),
+    resources,
+    runs,
+    live,
+    ...(error ? { error } : {}),
+    generation,
+    refresh,
+  };
+}

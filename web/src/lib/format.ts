@@ -1,0 +1,47 @@
+import type { Condition, Diagnostic } from '../api/types.js';
+
+/** The colour of each condition (Mantine palette names). */
+export const CONDITION_COLOR: Readonly<Record<Condition, string>> = {
+  Ready: 'teal',
+  Progressing: 'blue',
+  Degraded: 'red',
+  Drifted: 'orange',
+  Suspended: 'gray',
+};
+
+/** `a1b2c3d` for a commit SHA; other revision strings as they are. */
+export function shortRevision(revision: string): string {
+  return /^[0-9a-f]{40,64}$/.test(revision) ? revision.slice(0, 7) : revision;
+}
+
+/** `file:line:col` of a diagnostic, as far as it is known. */
+export function diagnosticAt(d: Diagnostic): string {
+  if (d.line === undefined) return d.file;
+  return d.column === undefined ? `${d.file}:${d.line}` : `${d.file}:${d.line}:${d.column}`;
+}
+
+/** `850 ms`, `12.3 s`, `4 min 5 s`. */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  const min = Math.floor(ms / 60_000);
+  return `${min} min ${Math.round((ms % 60_000) / 1000)} s`;
+}
+
+/** `3 s ago`, `5 min ago`, `2 h ago`, `4 d ago` from an ISO time and `now` (epoch ms). */
+export function timeAgo(iso: string | undefined, now: number): string {
+  if (!iso) return '—';
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return iso;
+  const s = Math.max(0, Math.round((now - t) / 1000));
+  if (s < 60) return `${s} s ago`;
+  if (s < 3600) return `${Math.floor(s / 60)} min ago`;
+  if (s < 86_400) return `${Math.floor(s / 3600)} h ago`;
+  return `${Math.floor(s / 86_400)} d ago`;
+}
+
+/** A field value of a diff, shown compactly (`—` when absent). */
+export function showValue(value: unknown): string {
+  if (value === undefined) return '—';
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
