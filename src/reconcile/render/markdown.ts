@@ -1,6 +1,7 @@
-import type { Plan } from '../types.js';
+import type { FieldChange, Plan } from '../types.js';
 import { foundLine, masked, placeOf, resources, show, summaryLine } from './summary.js';
 import { describe } from './text.js';
+import { changeLines } from './tree.js';
 
 /** GitHub's comment limit is 65,536 characters; stay clearly under it. */
 export const MARKDOWN_LIMIT = 65_000;
@@ -35,13 +36,9 @@ export function renderPlanMarkdown(plan: Plan, limit = MARKDOWN_LIMIT): string {
       body.push(
         `- **${escapeHtml(describe(a))}** — ${a.reason.code}: ${escapeHtml(a.reason.message)}`,
       );
-      const changes = a.changes.map(masked);
-      if (changes.length) {
+      if (a.changes.length) {
         body.push('', '  ```diff');
-        for (const ch of changes) {
-          if (ch.op !== 'add') body.push(`  - ${ch.path}: ${show(ch.before)}`);
-          if (ch.op !== 'remove') body.push(`  + ${ch.path}: ${show(ch.after)}`);
-        }
+        for (const ch of a.changes) body.push(...diffLines(ch));
         body.push('  ```');
       }
     }
@@ -52,6 +49,15 @@ export function renderPlanMarkdown(plan: Plan, limit = MARKDOWN_LIMIT): string {
     out += section;
   }
   return out;
+}
+
+/** A change as diff lines: the sign first (so it is colored), then the nesting. */
+function diffLines(ch: FieldChange): string[] {
+  if (ch.op === 'replace') {
+    const m = masked(ch);
+    return [`  - ${m.path}: ${show(m.before)}`, `  + ${m.path}: ${show(m.after)}`];
+  }
+  return changeLines(ch).map((l) => `  ${l.sign} ${'    '.repeat(l.depth)}${l.text}`);
 }
 
 function escapeHtml(s: string): string {

@@ -1,14 +1,7 @@
 import pc from 'picocolors';
 import type { Action, ActionOutcome, Plan } from '../types.js';
-import {
-  foundLine,
-  masked,
-  outcomeSummary,
-  placeOf,
-  resources,
-  show,
-  summaryLine,
-} from './summary.js';
+import { foundLine, outcomeSummary, placeOf, resources, summaryLine } from './summary.js';
+import { changeLines } from './tree.js';
 
 type Colors = Pick<typeof pc, 'green' | 'yellow' | 'red' | 'bold' | 'dim' | 'cyan'>;
 
@@ -31,13 +24,8 @@ export function renderPlanText(plan: Plan, c: Colors = colors(false)): string {
     lines.push(paint[r.change](`${MARK[r.change]} ${c.bold(r.key)}`));
     for (const a of r.actions) {
       lines.push(`    ${describe(a)} ${c.dim(`(${a.reason.code}: ${a.reason.message})`)}`);
-      for (const ch of a.changes.map(masked)) {
-        const sign = ch.op === 'add' ? '+' : ch.op === 'remove' ? '-' : '~';
-        const value =
-          ch.op === 'replace'
-            ? `${show(ch.before)} -> ${show(ch.after)}`
-            : show(ch.op === 'add' ? ch.after : ch.before);
-        lines.push(`        ${sign} ${ch.path}: ${value}`);
+      for (const l of a.changes.flatMap(changeLines)) {
+        lines.push(`${'    '.repeat(l.depth + 2)}${l.sign} ${l.text}`);
       }
     }
   }
