@@ -93,6 +93,9 @@ const vpcRules = [
   varRule('Default Subnet Gateway', { type: 'string', format: 'ipv4' }),
   varRule('Public IP Enabled', trueFalse(true)),
 ];
+// The API types cluster versions as numbers (spec: Cluster table); a quoted "1.30" is refused
+// there, so it is refused here, where the error can point at the line.
+const version = { type: 'number', errorMessage: 'must be a number such as 1.29 (the API types versions as numbers)' };
 const profile = (names) => obj({ name: names ? { type: 'string', enum: names } : nonEmpty, systemCatalog: { type: 'boolean' } }, ['name']);
 
 const out = {};
@@ -116,20 +119,20 @@ out['cluster'] = schema('Cluster', 'cluster.schema.json', 'A GKE cluster (the AP
     config: obj({
       name: nonEmpty, project: nonEmpty, description: str(),
       location: obj({ type: { type: 'string', enum: ['zonal'] }, zone: nonEmpty }, ['type', 'zone']),
-      controlPlaneVersion: { type: ['number', 'string'] },
+      controlPlaneVersion: version,
       network: obj({
         name: nonEmpty, nodeSubnetName: nonEmpty,
-        networkAccess: obj({ privacy: { type: 'string', enum: ['public', 'private'] } }),
+        networkAccess: obj({ privacy: { type: 'string', enum: ['public'] } }),
         enableVPCNativeTraffic: { type: 'boolean' },
         maxPodsPerNode: { type: 'integer', minimum: 8, maximum: 256 },
         enableControlPlaneAuthorizedNetworks: { type: 'array' },
       }),
       nodePools: { type: 'array', minItems: 1, items: obj({
-        name: name, size: { type: 'integer', minimum: 0 }, nodeVersion: { type: ['number', 'string'] },
+        name: name, size: { type: 'integer', minimum: 0 }, nodeVersion: version,
         machineConfig: obj({ imageType: nonEmpty, machineType: nonEmpty, bootDiskType: nonEmpty, bootDiskSize: { type: 'integer', minimum: 10 } }),
         management: obj({ autoUpgrade: { type: 'boolean' } }),
         upgradeSettings: obj({
-          strategy: { type: 'string', enum: ['BLUE_GREEN', 'SURGE'] },
+          strategy: { type: 'string', enum: ['BLUE_GREEN'] },
           config: obj({ batchNodeCount: { type: 'integer', minimum: 0 }, batchSoakDuration: { type: 'string', format: 'duration' }, nodePoolSoakDuration: { type: 'string', format: 'duration' } }),
         }),
       }, ['name', 'size']) },

@@ -22,10 +22,11 @@ export const FORMATS: Record<string, { test: RegExp; means: string }> = {
     test: /^v\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/,
     means: 'a v-prefixed Kubernetes version such as v1.29.4',
   },
-  // The platform takes GKE's form: seconds with an `s` suffix (api/fragments/clusters.yaml).
+  // The spec: "duration with unit suffix"; h, m and s in that order, each at most once, as
+  // api/fragments/clusters.yaml (SoakDuration) accepts.
   duration: {
-    test: /^\d+(\.\d+)?s$/,
-    means: 'a duration in seconds with the unit suffix s, such as 60s or 300s',
+    test: /^(?=\d)(\d+(\.\d+)?h)?(\d+(\.\d+)?m)?(\d+(\.\d+)?s)?$/,
+    means: 'a duration with unit suffixes h, m or s, such as 60s, 5m or 1h30m',
   },
   'controller-version': {
     test: /^v\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/,

@@ -21,6 +21,13 @@ describe('paas handlers on a fake context', () => {
     expect(new Set(Object.keys(paasHandlers))).toEqual(new Set(ids));
   });
 
+  /** The envelope every PaaS body carries (apiVersion, kind, metadata). */
+  const paas = (kind: string, metadata: Record<string, string>) => ({
+    apiVersion: 'paas.envmgmt.io/v1',
+    kind,
+    metadata,
+  });
+
   it('walks a service and an instance through their states on the clock alone', () => {
     const ctx = fakeContext();
     const h = paasHandlers;
@@ -28,7 +35,10 @@ describe('paas handlers on a fake context', () => {
     h.createService!(
       request(
         { projectName: 'platform' },
-        { metadata: { name: 'vpc' }, spec: { serviceProfile: { name: 'vpc' } } },
+        {
+          ...paas('Service', { name: 'vpc', project: 'platform' }),
+          spec: { serviceProfile: { name: 'vpc' } },
+        },
       ),
       ctx,
     );
@@ -37,7 +47,10 @@ describe('paas handlers on a fake context', () => {
     expect((h.getService!(request(svc), ctx) as { body: { status: unknown } }).body.status).toEqual(
       { status: 'deployed' },
     );
-    h.upsertWorkspace!(request({ projectName: 'platform' }, { metadata: { name: 'ws' } }), ctx);
+    h.upsertWorkspace!(
+      request({ projectName: 'platform' }, paas('Workspace', { name: 'ws', project: 'platform' })),
+      ctx,
+    );
     const path = { project: 'platform', workspace: 'ws', instanceName: 'bm' };
     const spec = {
       computeType: 'baremetal',
@@ -45,7 +58,13 @@ describe('paas handlers on a fake context', () => {
       variables: [],
     };
     expect(
-      h.upsertComputeInstance!(request(path, { metadata: { name: 'bm' }, spec }), ctx),
+      h.upsertComputeInstance!(
+        request(path, {
+          ...paas('ComputeInstance', { name: 'bm', project: 'platform', workspace: 'ws' }),
+          spec,
+        }),
+        ctx,
+      ),
     ).toMatchObject({ status: 201 });
     const status = () =>
       (h.getComputeInstance!(request(path), ctx) as { body: { status: { status: string } } }).body

@@ -6,6 +6,7 @@ import {
   type PaasHarness,
   startPaas,
   userWithRole,
+  workspaceBody,
 } from './fixtures-paas/harness.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -23,9 +24,7 @@ describe('workspaces over HTTP', () => {
     r.body.items.map((i) => i.metadata.name);
 
   it('creates (200) with apiVersion, kind and metadata {name, project, createdAt}', async () => {
-    const r = await h.call('POST', ws, {
-      metadata: { name: 'dev', project: 'platform', displayName: 'Dev' },
-    });
+    const r = await h.call('POST', ws, workspaceBody('dev', { displayName: 'Dev' }));
     expect(r.status).toBe(200);
     expect(r.body).toEqual({
       apiVersion: 'paas.envmgmt.io/v1',
@@ -45,28 +44,21 @@ describe('workspaces over HTTP', () => {
 
   it('updates in place (same id and createdAt); fail-on-exists=true gives 409', async () => {
     const before = (await h.call('GET', `${ws}/dev`)).body.metadata;
-    const up = await h.call('POST', ws, {
-      metadata: { name: 'dev', project: 'platform', description: 'd' },
-    });
+    const up = await h.call('POST', ws, workspaceBody('dev', { description: 'd' }));
     expect(up.status).toBe(200);
     const after = (await h.call('GET', `${ws}/dev`)).body.metadata;
     expect(after).toMatchObject({ id: before.id, createdAt: before.createdAt, description: 'd' });
-    const conflict = await h.call('POST', `${ws}?fail-on-exists=true`, {
-      metadata: { name: 'dev', project: 'platform' },
-    });
+    const conflict = await h.call('POST', `${ws}?fail-on-exists=true`, workspaceBody('dev'));
     expect(conflict.status).toBe(409);
-    const fresh = await h.call('POST', `${ws}?fail-on-exists=true`, {
-      metadata: { name: 'qa', project: 'platform' },
-    });
+    const fresh = await h.call('POST', `${ws}?fail-on-exists=true`, workspaceBody('qa'));
     expect(fresh.status).toBe(200);
-    expect(
-      (await h.call('POST', `${ws}?fail-on-exists=false`, { metadata: { name: 'qa' } })).status,
-    ).toBe(200);
+    expect((await h.call('POST', `${ws}?fail-on-exists=false`, workspaceBody('qa'))).status).toBe(
+      200,
+    );
   });
 
   it('lists with the defaults (limit 50, DESC by createdAt) and true counts', async () => {
-    for (const n of ['w1', 'w2', 'w3'])
-      await h.call('POST', ws, { metadata: { name: n, project: 'platform' } });
+    for (const n of ['w1', 'w2', 'w3']) await h.call('POST', ws, workspaceBody(n));
     const all = await h.call('GET', ws);
     expect(all.status).toBe(200);
     expect(all.body.apiVersion).toBe('paas.envmgmt.io/v1');
@@ -87,13 +79,16 @@ describe('workspaces over HTTP', () => {
     expect(order.body.details[0].field).toBe('order');
     expect((await h.call('GET', `${ws}?orderBy=name`)).status).toBe(400);
     expect((await h.call('GET', `${ws}?limit=ten`)).status).toBe(400);
-    const noName = await h.call('POST', ws, { metadata: { project: 'platform' } });
+    const noName = await h.call('POST', ws, {
+      ...workspaceBody('x'),
+      metadata: { project: 'platform' },
+    });
     expect(noName.status).toBe(400);
     expect(noName.body.details[0].field).toBe('metadata.name');
-    expect((await h.call('POST', ws, { metadata: { name: 'a/b' } })).status).toBe(400);
-    expect(
-      (await h.call('POST', `${ws}?fail-on-exists=maybe`, { metadata: { name: 'zz' } })).status,
-    ).toBe(400);
+    expect((await h.call('POST', ws, workspaceBody('a/b'))).status).toBe(400);
+    expect((await h.call('POST', `${ws}?fail-on-exists=maybe`, workspaceBody('zz'))).status).toBe(
+      400,
+    );
     expect((await h.call('GET', ws)).body.metadata.count).toBe(5);
   });
 
@@ -116,7 +111,7 @@ describe('workspaces over HTTP', () => {
   it('answers 403 to writes without a write role and to reads without any role', async () => {
     const reader = userWithRole(h, 'ws-reader', 'PROJECT_READ_ONLY');
     expect((await h.callAs(reader, 'GET', ws)).status).toBe(200);
-    expect((await h.callAs(reader, 'POST', ws, { metadata: { name: 'r' } })).status).toBe(403);
+    expect((await h.callAs(reader, 'POST', ws, workspaceBody('r'))).status).toBe(403);
     expect((await h.callAs(reader, 'DELETE', `${ws}/qa`)).status).toBe(403);
     expect((await h.callAs(userWithRole(h, 'ws-none'), 'GET', `${ws}/qa`)).status).toBe(403);
   });

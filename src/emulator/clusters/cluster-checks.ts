@@ -1,5 +1,6 @@
 import { getBlueprint, resolveVersion } from '../blueprints/blueprint-store.js';
 import type { EmuContext } from '../http/types.js';
+import { checkEnvelope } from '../shared/envelope.js';
 import { badField } from '../shared/responses.js';
 
 /** The Cluster body as the OpenAPI document has validated it. */
@@ -15,18 +16,13 @@ export interface ClusterBody {
 }
 
 /**
- * The checks the schema cannot express, each a 400 naming its field: the body agrees with the
- * path's project and the configured group, and names credentials, a blueprint and an enabled
- * version that exist in the project.
+ * The checks the schema cannot express, each a 400 naming its field: the envelope rule of every
+ * resource body (apiVersion `{infra_group}/v3`, kind `Cluster`, metadata.project as in the path),
+ * and the body names credentials, a blueprint and an enabled version that exist in the project.
  */
 export function checkClusterBody(ctx: EmuContext, project: string, body: ClusterBody): void {
   const apiVersion = `${ctx.config.infraGroup}/v3`;
-  if (body.apiVersion !== undefined && body.apiVersion !== apiVersion) {
-    throw badField('apiVersion', `must be ${apiVersion}`);
-  }
-  if (body.metadata.project !== undefined && body.metadata.project !== project) {
-    throw badField('metadata.project', `must be ${project} as in the path`);
-  }
+  checkEnvelope(body, { apiVersion, kind: 'Cluster', scope: { project } });
   const creds = body.spec.cloudCredentials;
   if (!ctx.store.get('cloudcredentials', `${project}/${creds}`)) {
     throw badField('spec.cloudCredentials', `unknown cloud credentials ${creds}`);

@@ -1,6 +1,6 @@
 import { ApiError, type EmuContext, type EmuRequest, type EmuResponse } from '../http/types.js';
+import { checkEnvelope, type EnvelopeBody } from '../shared/envelope.js';
 import { type ListQuery, listQuery } from '../shared/paging.js';
-import { badField } from '../shared/responses.js';
 
 /** Fields every stored PaaS record carries, so lists can be paged and ordered the same way. */
 export interface Stamped {
@@ -124,16 +124,17 @@ export function listResponse<T extends Stamped>(
 }
 
 /**
- * Checks that optional `metadata.<field>` values of a body agree with the path (400 naming the
- * field otherwise): a body for project `a` posted under project `b` is a client mistake.
+ * The envelope rule of every PaaS body (see {@link checkEnvelope}): `apiVersion` is
+ * `{paas_group}/v1`, `kind` is `kind`, and `metadata.project` (and `metadata.workspace` for an
+ * instance) are sent and equal the path's. Throws a 400 naming the field.
  */
-export function checkBodyScope(metadata: object, expected: Readonly<Record<string, string>>): void {
-  for (const [field, value] of Object.entries(expected)) {
-    const sent = (metadata as Record<string, unknown>)[field];
-    if (sent !== undefined && sent !== value) {
-      throw badField(`metadata.${field}`, `must be ${JSON.stringify(value)} as in the path`);
-    }
-  }
+export function checkPaasEnvelope(
+  ctx: EmuContext,
+  body: EnvelopeBody,
+  kind: string,
+  scope: Readonly<Record<string, string>>,
+): void {
+  checkEnvelope(body, { apiVersion: paasApiVersion(ctx), kind, scope });
 }
 
 /** A 404 ApiError for a missing PaaS object. */

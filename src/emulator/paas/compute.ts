@@ -5,7 +5,7 @@ import { findProject } from '../lookups.js';
 import { statusMessage } from '../shared/responses.js';
 import {
   bodyObject,
-  checkBodyScope,
+  checkPaasEnvelope,
   createdAtIso,
   type Described,
   described,
@@ -58,8 +58,9 @@ export function upsertComputeInstance(req: EmuRequest, ctx: EmuContext): EmuResp
   const workspace = req.params.workspace!;
   const org = findProject(ctx, project).organizationId;
   loadWorkspace(ctx, project, workspace);
-  const { metadata, spec } = bodyObject<InstanceBody>(req);
-  checkBodyScope(metadata, { project, workspace });
+  const body = bodyObject<InstanceBody>(req);
+  checkPaasEnvelope(ctx, body, 'ComputeInstance', { project, workspace });
+  const { metadata, spec } = body;
   checkComputeSpec(ctx, spec);
   const existing = findInstance(ctx, project, workspace, metadata.name);
   if (!existing) {

@@ -5,7 +5,7 @@ import { badField } from '../shared/responses.js';
 import { transitionDone } from '../shared/transitions.js';
 import {
   bodyObject,
-  checkBodyScope,
+  checkPaasEnvelope,
   createdAtIso,
   type Described,
   described,
@@ -103,7 +103,7 @@ export function createService(req: EmuRequest, ctx: EmuContext): EmuResponse {
   const project = req.params.projectName!;
   findProject(ctx, project);
   const body = bodyObject<ServiceBody>(req);
-  checkBodyScope(body.metadata, { project });
+  checkPaasEnvelope(ctx, body, 'Service', { project });
   checkServiceProfile(ctx, body.spec);
   const name = body.metadata.name;
   if (ctx.store.get(COLLECTION, serviceKey(project, name))) {

@@ -3,7 +3,7 @@ import { ApiError, type EmuContext, type EmuRequest, type EmuResponse } from '..
 import { findProject } from '../lookups.js';
 import {
   bodyObject,
-  checkBodyScope,
+  checkPaasEnvelope,
   createdAtIso,
   type Described,
   described,
@@ -64,8 +64,9 @@ export function listWorkspaces(req: EmuRequest, ctx: EmuContext): EmuResponse {
 export function upsertWorkspace(req: EmuRequest, ctx: EmuContext): EmuResponse {
   const project = req.params.projectName!;
   findProject(ctx, project);
-  const { metadata } = bodyObject<WorkspaceBody>(req);
-  checkBodyScope(metadata, { project });
+  const body = bodyObject<WorkspaceBody>(req);
+  checkPaasEnvelope(ctx, body, 'Workspace', { project });
+  const { metadata } = body;
   const key = workspaceKey(project, metadata.name);
   const existing = ctx.store.get<WorkspaceRecord>(COLLECTION, key);
   if (existing && req.query['fail-on-exists'] === true) {

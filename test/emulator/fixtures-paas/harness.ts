@@ -181,11 +181,18 @@ export async function deployVpc(h: PaasHarness): Promise<void> {
   await h.advance(30);
 }
 
+/** A workspace body for project `platform`, with `metadata` fields added or replaced. */
+export function workspaceBody(name: string, metadata: Record<string, unknown> = {}) {
+  return {
+    apiVersion: 'paas.envmgmt.io/v1',
+    kind: 'Workspace',
+    metadata: { name, project: 'platform', ...metadata },
+  };
+}
+
 /** Creates workspace `ws` in `platform`. */
 export async function createWorkspace(h: PaasHarness, name = 'ws'): Promise<void> {
-  const r = await h.call('POST', `${P}/platform/workspaces`, {
-    metadata: { name, project: 'platform' },
-  });
+  const r = await h.call('POST', `${P}/platform/workspaces`, workspaceBody(name));
   if (r.status !== 200) throw new Error(`workspace create failed: ${r.status}`);
 }
 
