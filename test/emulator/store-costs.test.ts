@@ -34,19 +34,32 @@ function countingContext(): { ctx: EmuContext; lists: string[] } {
   return { ctx: { ...seeded, store: counting }, lists };
 }
 
+/** The envelope every PaaS body carries (apiVersion, kind, metadata). */
+const paas = (kind: string, metadata: Record<string, string>) => ({
+  apiVersion: 'paas.envmgmt.io/v1',
+  kind,
+  metadata,
+});
+
 function createAll(ctx: EmuContext, i: number): void {
   const h = { ...paasHandlers, ...identityHandlers };
   const project = { projectName: 'platform' };
-  h.upsertWorkspace!(request(project, { metadata: { name: `ws-${i}` } }), ctx);
+  h.upsertWorkspace!(
+    request(project, paas('Workspace', { name: `ws-${i}`, project: 'platform' })),
+    ctx,
+  );
   h.createService!(
-    request(project, { metadata: { name: `svc-${i}` }, spec: { serviceProfile: { name: 'vpc' } } }),
+    request(project, {
+      ...paas('Service', { name: `svc-${i}`, project: 'platform' }),
+      spec: { serviceProfile: { name: 'vpc' } },
+    }),
     ctx,
   );
   h.upsertComputeInstance!(
     request(
       { project: 'platform', workspace: `ws-${i}` },
       {
-        metadata: { name: `vm-${i}` },
+        ...paas('ComputeInstance', { name: `vm-${i}`, project: 'platform', workspace: `ws-${i}` }),
         spec: { computeType: 'baremetal', computeProfile: { name: 'bmaas-l40s' } },
       },
     ),
