@@ -225,4 +225,28 @@ describe('the dashboard page', () => {
       'POST /api/v1/reconcile',
     ]);
   });
+
+  it('charts usage per project with the numbers beside it', async () => {
+    await open(resources(1, 2));
+    fake.usage = [
+      { project: 'ml-research', profile: 'bmaas-l40s', instance: 'a', hours: 10, gpuHours: 80 },
+      { project: 'ml-research', profile: 'bmaas-h100', instance: 'b', hours: 2.5, gpuHours: 20 },
+      { project: 'platform', profile: 'bmaas-h100', instance: 'c', hours: 4 },
+    ];
+    await page.getByTestId('tab-usage').click();
+    await page.getByTestId('usage-table').waitFor();
+    const rows = await page.getByTestId('usage-row').allTextContents();
+    expect(rows).toEqual(['ml-research12.50100.00', 'platform4.000.00']);
+    // the chart draws what the table says: one segment per (project, profile) with hours, each
+    // as long as its hours (10 : 2.5 : 4)
+    await page.locator('.recharts-bar-rectangle path').first().waitFor();
+    const widths: number[] = [];
+    for (const bar of await page.locator('.recharts-bar-rectangle path').all()) {
+      const box = await bar.boundingBox();
+      if (box && box.width > 0.5) widths.push(box.width);
+    }
+    expect(widths).toHaveLength(3);
+    const unit = Math.max(...widths) / 10;
+    expect(widths.map((w) => Math.round((w / unit) * 10) / 10).sort()).toEqual([10, 2.5, 4]);
+  });
 });

@@ -7,6 +7,7 @@ import type {
   ResourceItem,
   RunItem,
   Status,
+  UsageItem,
 } from '../../../web/src/api/types.js';
 
 /**
@@ -21,6 +22,7 @@ export interface FakeControlApi {
   resources: ResourceItem[];
   runs: RunItem[];
   details: Map<string, ResourceDetail>;
+  usage: UsageItem[];
   /** Every request as `METHOD path?query` with whether it carried the right token. */
   readonly requests: { line: string; authorized: boolean }[];
   /** Sends a `status` event to open streams (after changing `status`). */
@@ -72,7 +74,7 @@ export async function startFakeControlApi(
       return d ? json(res, 200, d) : json(res, 404, { error: 'no such resource' });
     }
     if (p === '/api/v1/runs') return json(res, 200, { items: fake.runs });
-    if (p === '/api/v1/usage') return json(res, 200, { items: [] });
+    if (p === '/api/v1/usage') return json(res, 200, { items: fake.usage });
     if (p === '/api/v1/events') {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
       res.write(': ping\n\n');
@@ -109,6 +111,7 @@ export async function startFakeControlApi(
     resources: init.resources,
     runs: init.runs ?? [],
     details: new Map(),
+    usage: [],
     requests: [],
     pushStatus() {
       for (const s of streams) s.write(`event: status\ndata: ${JSON.stringify(fake.status)}\n\n`);

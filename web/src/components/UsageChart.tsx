@@ -52,6 +52,7 @@ export function UsageChart() {
           withLegend
           unit=" h"
           yAxisProps={{ width: 140 }}
+          barProps={{ isAnimationActive: false }}
           series={profiles.map((p, i) => ({ name: p, color: PALETTE[i % PALETTE.length]! }))}
         />
         <Table data-testid="usage-table">
