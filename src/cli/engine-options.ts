@@ -20,27 +20,34 @@ export interface EngineFlags {
   forceDeletes?: boolean;
 }
 
-const positive = (name: string) => (value: string) => {
+/** Parses a positive number flag named `name`; anything else is a usage error. */
+export const positive = (name: string) => (value: string) => {
   const n = Number(value);
   if (!(n > 0)) throw new PlatctlError('usage', `${name} must be a positive number, got ${value}`);
   return n;
 };
 const collect = (value: string, prev: string[]) => [...prev, value];
 
+/** Adds the flags saying where the platform and its key are (every command that reads it). */
+export function connectionOptions(cmd: Command): Command {
+  return cmd
+    .option('--base-url <url>', 'platform URL (default $PLATCTL_BASE_URL)')
+    .option('--api-key-file <path>', 'file holding the API key (default $PLATCTL_API_KEY)')
+    .option('--profile <name>', 'profile of the config file (default $PLATCTL_PROFILE or default)')
+    .option('--config <path>', 'config file (default ~/.config/platctl/config.yaml)');
+}
+
 /** Adds the flags every engine command takes. */
 export function engineOptions(cmd: Command): Command {
-  return cmd
+  cmd
     .argument('<paths...>', 'manifest files or directories')
     .addOption(
       new Option('-o, --output <format>', 'plan format')
         .choices(['text', 'markdown', 'json'])
         .default('text'),
     )
-    .option('--state <path>', 'state store (default .platctl/state.db)')
-    .option('--base-url <url>', 'platform URL (default $PLATCTL_BASE_URL)')
-    .option('--api-key-file <path>', 'file holding the API key (default $PLATCTL_API_KEY)')
-    .option('--profile <name>', 'profile of the config file (default $PLATCTL_PROFILE or default)')
-    .option('--config <path>', 'config file (default ~/.config/platctl/config.yaml)')
+    .option('--state <path>', 'state store (default .platctl/state.db)');
+  return connectionOptions(cmd)
     .option('--rps <n>', 'requests per second to the platform', positive('--rps'))
     .option(
       '--concurrency <n>',
@@ -80,7 +87,7 @@ export function parseVars(pairs: readonly string[]): Record<string, string> {
  * a flag value.
  */
 export async function connection(
-  flags: EngineFlags,
+  flags: Pick<EngineFlags, 'baseUrl' | 'apiKeyFile' | 'profile' | 'config'>,
 ): Promise<Pick<EngineConfig, 'baseUrl' | 'apiKey' | 'groups'>> {
   const c = await resolveConnection({
     flags: {

@@ -43,13 +43,17 @@ export function normalizeInstance(item: Doc, paasGroup: string): Doc {
   };
 }
 
-/** Which compute types to list per project: the declared ones, both when an unknown is owned. */
+/**
+ * Which compute types to list per project: the declared ones, both when an unknown is owned (or
+ * when reading everything).
+ */
 function typesByProject(scope: ObserveScope<'ComputeInstance'>): Map<string, Set<ComputeType>> {
   const types = new Map<string, Set<ComputeType>>();
   const add = (p: string, t: readonly ComputeType[]) => {
     if (!types.has(p)) types.set(p, new Set());
     for (const x of t) types.get(p)?.add(x);
   };
+  if (scope.all) for (const p of scope.projects) add(p, ['baremetal', 'k8s']);
   for (const d of scope.desired) add(d.manifest.metadata.project, [d.manifest.spec.computeType]);
   const declared = new Set(scope.desired.map((d) => d.key));
   for (const r of scope.inventory) {

@@ -16,9 +16,24 @@ export class UnknownProjectError extends PlatctlError {
   }
 }
 
-interface Project {
+export interface Project {
   readonly id: string;
   readonly name: string;
+}
+
+/** Every project the key can see (all pages), as the projects list returns them. I/O. */
+export function listProjects(api: ApiClient): Promise<Project[]> {
+  return listAll<Project>(
+    api,
+    {
+      path: '/auth/v1/projects/',
+      route: '/auth/v1/projects/',
+      auth: 'v1',
+      operation: 'listing projects',
+    },
+    (b) => (b as { items?: Project[] } | null)?.items,
+    (b) => (b as { count?: number } | null)?.count,
+  );
 }
 
 /**
@@ -28,20 +43,7 @@ interface Project {
  */
 export function createProjectDirectory(api: ApiClient): (projectName: string) => Promise<string> {
   let projects: Promise<Map<string, string>> | undefined;
-  const load = async () => {
-    const items = await listAll<Project>(
-      api,
-      {
-        path: '/auth/v1/projects/',
-        route: '/auth/v1/projects/',
-        auth: 'v1',
-        operation: 'listing projects',
-      },
-      (b) => (b as { items?: Project[] } | null)?.items,
-      (b) => (b as { count?: number } | null)?.count,
-    );
-    return new Map(items.map((p) => [p.name, p.id]));
-  };
+  const load = async () => new Map((await listProjects(api)).map((p) => [p.name, p.id]));
   return async (projectName) => {
     projects ??= load();
     projects.catch(() => {

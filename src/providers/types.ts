@@ -49,6 +49,12 @@ export interface ObserveScope<K extends Kind = Kind> {
   readonly inventory: readonly ResourceRef[];
   /** Every project named by the desired manifests and the inventory. */
   readonly projects: readonly string[];
+  /**
+   * Read every object of the kind in `projects` (every user, for users), not only the declared
+   * and inventoried ones: what `platctl import` asks. Kinds the API cannot read still return
+   * nothing.
+   */
+  readonly all?: boolean;
 }
 
 /** A live object normalized to the manifest's shape, so the diff compares like with like. */

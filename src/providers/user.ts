@@ -51,8 +51,9 @@ export const userProvider: Provider<'User'> = {
       ...scope.desired.map((d) => d.manifest.metadata.name),
       ...scope.inventory.map((r) => r.name),
     ]);
-    if (wanted.size === 0) return [];
+    if (wanted.size === 0 && !scope.all) return [];
     const all = await accounts(ports.api, true);
+    if (scope.all) for (const username of all.keys()) wanted.add(username);
     return [...wanted].flatMap((username): LiveObject[] => {
       const account = all.get(username);
       if (!account) return [];

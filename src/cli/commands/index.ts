@@ -3,6 +3,7 @@ import { registerApply } from './apply.js';
 import { registerController } from './controller.js';
 import { registerDemo } from './demo.js';
 import { registerEmulator } from './emulator.js';
+import { registerImport } from './import.js';
 import { registerPlan } from './plan.js';
 import { registerValidate } from './validate.js';
 
@@ -18,4 +19,5 @@ export const commands: readonly RegisterCommand[] = [
   registerApply,
   registerDemo,
   registerController,
+  registerImport,
 ];

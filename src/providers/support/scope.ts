@@ -3,11 +3,19 @@ import type { ProposedAction, ResourceRef } from '../../reconcile/types.js';
 import type { ObserveScope } from '../types.js';
 import { type Doc, managedBody } from './diff.js';
 
+/** Which names (`name` or `workspace/name`) of a project a read keeps. */
+export interface Wanted {
+  has(name: string): boolean;
+}
+const EVERYTHING: Wanted = { has: () => true };
+
 /**
  * The objects of one kind that a run must read, per project: declared ones and inventoried ones,
  * as `name` or `workspace/name`. Projects with nothing of the kind are left out (no request).
+ * With `scope.all` (import), every project of `scope.projects` and every name in it.
  */
-export function wantedByProject<K extends Kind>(scope: ObserveScope<K>): Map<string, Set<string>> {
+export function wantedByProject<K extends Kind>(scope: ObserveScope<K>): Map<string, Wanted> {
+  if (scope.all) return new Map(scope.projects.map((p) => [p, EVERYTHING]));
   const wanted = new Map<string, Set<string>>();
   const add = (project: string | undefined, workspace: string | undefined, name: string) => {
     if (project === undefined) return;

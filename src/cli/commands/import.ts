@@ -1,0 +1,118 @@
+import type { Command } from 'commander';
+import { systemClock } from '../../core/clock.js';
+import { PlatctlError } from '../../core/errors.js';
+import { IMPORTABLE_KINDS, importPlatform, UNREADABLE_KINDS } from '../../import/index.js';
+import { checkKinds } from '../../import/read.js';
+import { createApiClient, createProviderRegistry } from '../../providers/index.js';
+import { DEFAULT_STATE_PATH, openStateStore } from '../../state/index.js';
+import { connection, connectionOptions, positive } from '../engine-options.js';
+import type { RegisterCommand } from './index.js';
+
+interface ImportFlags {
+  project: string[];
+  kind: string[];
+  out: string;
+  adopt?: boolean;
+  force?: boolean;
+  state?: string;
+  baseUrl?: string;
+  apiKeyFile?: string;
+  profile?: string;
+  config?: string;
+  rps?: number;
+  concurrency?: number;
+}
+
+const collect = (value: string, prev: string[]) => [...prev, value];
+
+/**
+ * `platctl import --out DIR`: writes the live platform as manifests (only reads the platform).
+ * With `--adopt`, the imported objects are recorded in the state as managed.
+ */
+export const registerImport: RegisterCommand = (program: Command) => {
+  const cmd = program
+    .command('import')
+    .description('Write the live platform as manifests (reads the platform only)')
+    .option(
+      '--project <name>',
+      'import this project (repeatable; default every project)',
+      collect,
+      [],
+    )
+    .option(
+      '--kind <kind>',
+      `import this kind (repeatable; default ${IMPORTABLE_KINDS.join(', ')})`,
+      collect,
+      [],
+    )
+    .requiredOption('--out <dir>', 'directory to write the manifests to')
+    .option('--adopt', 'record the imported objects as managed, so --prune may delete them')
+    .option('--force', 'write into a directory that already holds manifests')
+    .option('--state <path>', 'state store for --adopt (default .platctl/state.db)');
+  connectionOptions(cmd)
+    .option('--rps <n>', 'requests per second to the platform', positive('--rps'))
+    .option(
+      '--concurrency <n>',
+      'requests in flight at once (default 8)',
+      positive('--concurrency'),
+    );
+  cmd.action(async (flags: ImportFlags) => {
+    const kinds = checkKinds(flags.kind);
+    const readless = kinds.filter((k) => UNREADABLE_KINDS.includes(k));
+    if (readless.length > 0) {
+      throw new PlatctlError(
+        'usage',
+        `--kind ${readless.join(', ')}: the API has no read of it, so it cannot be imported (importable: ${IMPORTABLE_KINDS.join(', ')})`,
+      );
+    }
+    const conn = await connection(flags);
+    const api = createApiClient({
+      baseUrl: conn.baseUrl,
+      apiKey: conn.apiKey,
+      clock: systemClock,
+      ...(conn.groups ? { groups: conn.groups } : {}),
+      ...(flags.rps ? { rps: flags.rps } : {}),
+      ...(flags.concurrency ? { concurrency: flags.concurrency } : {}),
+    });
+    const state = flags.adopt
+      ? openStateStore(flags.state ?? DEFAULT_STATE_PATH, { clock: systemClock })
+      : undefined;
+    try {
+      const result = await importPlatform(
+        {
+          scope: {
+            ...(flags.project.length > 0 ? { projects: flags.project } : {}),
+            ...(kinds.length > 0 ? { kinds } : {}),
+          },
+          outDir: flags.out,
+          ...(flags.adopt ? { adopt: true } : {}),
+          ...(flags.force ? { overwrite: true } : {}),
+        },
+        {
+          api,
+          providers: createProviderRegistry(),
+          clock: systemClock,
+          ...(state ? { state } : {}),
+        },
+      );
+      const total = Object.values(result.counts).reduce((a, b) => a + b, 0);
+      const perKind = Object.entries(result.counts)
+        .map(([k, n]) => `${n} ${k}`)
+        .join(', ');
+      process.stdout.write(
+        `Imported ${total} objects (${perKind || 'none'}) from ${result.projects.length} projects into ${flags.out}: ${result.files.join(', ') || 'no files'}\n`,
+      );
+      process.stdout.write(
+        result.adopted
+          ? 'Adopted: recorded as managed in the state; apply --prune may delete what leaves git.\n'
+          : 'Found, not adopted: platctl will update these but never prune them (import --adopt to manage them).\n',
+      );
+      for (const note of result.notes) process.stdout.write(`note: ${note}\n`);
+      process.stdout.write(
+        `Not imported (the API cannot read them): users' groups, ${UNREADABLE_KINDS.join(', ')}.\n`,
+      );
+    } finally {
+      await state?.close();
+    }
+  });
+};

@@ -1,0 +1,85 @@
+import { existsSync, readdirSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join, relative, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { stringify } from 'yaml';
+import { PlatctlError } from '../core/errors.js';
+import { packageRoot } from '../core/package-root.js';
+import type { Manifest } from '../manifests/types.js';
+import { sortManifests } from './manifests.js';
+
+/** The file of the organization-wide kinds (users). */
+export const USERS_FILE = 'users.yaml';
+
+/** `project-<name>.yaml`, the name made safe for any file system. Pure. */
+export function projectFile(project: string): string {
+  return `project-${project.replace(/[^A-Za-z0-9._-]/g, '_')}.yaml`;
+}
+
+/**
+ * The manifest set as files, one per project (`project-<name>.yaml`) and one for users
+ * (`users.yaml`): each starts with a `yaml-language-server` schema line pointing at `schemaRef`,
+ * lists its documents in a stable order (kind, then identity key) and carries no timestamp, so
+ * importing an unchanged platform twice writes the same bytes. Pure.
+ */
+export function renderFiles(
+  manifests: readonly Manifest[],
+  schemaRef: string,
+): Map<string, string> {
+  const byFile = new Map<string, Manifest[]>();
+  for (const m of manifests) {
+    const project = m.metadata.project;
+    const file = project === undefined ? USERS_FILE : projectFile(project);
+    byFile.set(file, [...(byFile.get(file) ?? []), m]);
+  }
+  const files = new Map<string, string>();
+  for (const file of [...byFile.keys()].sort()) {
+    const docs = sortManifests(byFile.get(file)!);
+    const project = docs[0]?.metadata.project;
+    const title = project === undefined ? 'Local users' : `Project ${JSON.stringify(project)}`;
+    const header = [
+      `# yaml-language-server: $schema=${schemaRef}`,
+      `# ${title}, written by \`platctl import\`: only the fields a manifest owns.`,
+    ];
+    if (project === undefined) {
+      header.push(
+        '# Passwords are never read back: each user names the variable platctl would read its',
+        '# password from if it ever had to create the user again. Groups cannot be read either.',
+      );
+    }
+    const body = docs.map((d) => stringify(d, { lineWidth: 0 })).join('---\n');
+    files.set(file, `${header.join('\n')}\n${body}`);
+  }
+  return files;
+}
+
+/**
+ * The `$schema` reference of the files in `outDir`: the path, relative to it, of the manifest
+ * schema shipped with platctl. Pure but for locating the package.
+ */
+export function schemaRefFor(outDir: string): string {
+  const schema = fileURLToPath(new URL('schemas/manifest.schema.json', packageRoot()));
+  return relative(outDir, schema).split(sep).join('/');
+}
+
+/**
+ * Writes the files into `outDir` (I/O), creating it. A directory that already holds YAML files
+ * is refused unless `overwrite`: import writes a fresh set, it does not merge into one.
+ */
+export async function writeFiles(
+  outDir: string,
+  files: ReadonlyMap<string, string>,
+  overwrite = false,
+): Promise<void> {
+  if (!overwrite && existsSync(outDir)) {
+    const yaml = readdirSync(outDir).filter((f) => /\.ya?ml$/i.test(f));
+    if (yaml.length > 0) {
+      throw new PlatctlError(
+        'usage',
+        `${outDir} already holds manifests (${yaml.slice(0, 3).join(', ')}${yaml.length > 3 ? ', ...' : ''}); choose an empty directory or pass --force to overwrite`,
+      );
+    }
+  }
+  await mkdir(outDir, { recursive: true });
+  for (const [name, text] of files) await writeFile(join(outDir, name), text, 'utf8');
+}

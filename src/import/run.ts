@@ -1,0 +1,108 @@
+import type { Clock } from '../core/clock.js';
+import { type Manifest, manifestKey } from '../manifests/types.js';
+import type { ApiClient, LiveObject, ProviderPorts, ProviderRegistry } from '../providers/types.js';
+import { processHolder } from '../state/holder.js';
+import type { StateStore } from '../state/types.js';
+import { adoptImported } from './adopt.js';
+import { renderFiles, schemaRefFor, writeFiles } from './files.js';
+import { manifestOf } from './manifests.js';
+import { type ImportScope, readPlatform } from './read.js';
+
+/** What `platctl import` was asked. */
+export interface ImportOptions {
+  readonly scope: ImportScope;
+  readonly outDir: string;
+  /** Record the imported objects in the state as managed (prune candidates). */
+  readonly adopt?: boolean;
+  /** Write into a directory that already holds YAML files. */
+  readonly overwrite?: boolean;
+}
+
+/** The I/O an import uses; `state` only with `adopt`. */
+export interface ImportPorts {
+  readonly api: ApiClient;
+  readonly providers: ProviderRegistry;
+  readonly clock: Clock;
+  readonly state?: StateStore;
+  readonly signal?: AbortSignal;
+}
+
+export interface ImportResult {
+  readonly projects: readonly string[];
+  /** File names written, relative to the output directory. */
+  readonly files: readonly string[];
+  /** Identity keys imported, per kind. */
+  readonly counts: Readonly<Record<string, number>>;
+  readonly adopted: boolean;
+  /** Things a person should know: objects left out, objects a plan will still act on. */
+  readonly notes: readonly string[];
+}
+
+/**
+ * Imports the live platform into a manifest set (I/O): read every object of the scope (paged,
+ * through the client's shared rate limiter) → normalize to manifests → write one file per project
+ * and one for users → with `adopt`, record them in the state under its lease. Nothing on the
+ * platform changes.
+ */
+export async function importPlatform(
+  options: ImportOptions,
+  ports: ImportPorts,
+): Promise<ImportResult> {
+  // read: every object of the chosen kinds and projects
+  const read = await readPlatform(options.scope, ports.providers, providerPorts(ports));
+  // normalize: the fields a manifest owns, secrets replaced by placeholders
+  const imported = read.live.map((live) => ({ live, manifest: manifestOf(live) }));
+  // write: a fresh, stable set of files
+  const files = renderFiles(
+    imported.map((i) => i.manifest),
+    schemaRefFor(options.outDir),
+  );
+  await writeFiles(options.outDir, files, options.overwrite);
+  // adopt: managed from now on, as if platctl had created them
+  if (options.adopt && ports.state) {
+    const lease = await ports.state.acquire({ holder: processHolder('import') });
+    try {
+      await adoptImported(ports.state, imported);
+    } finally {
+      await lease.release();
+    }
+  }
+  const counts: Record<string, number> = {};
+  for (const { manifest } of imported) counts[manifest.kind] = (counts[manifest.kind] ?? 0) + 1;
+  return {
+    projects: read.projects,
+    files: [...files.keys()],
+    counts,
+    adopted: options.adopt === true,
+    notes: [
+      ...read.skipped.map((s) => `${s.key} left out: ${s.reason}`),
+      ...imported.flatMap(({ live, manifest }) => unsettled(live, manifest)),
+    ],
+  };
+}
+
+/** A note for an object a plan would still act on: not deployed or provisioned yet. Pure. */
+function unsettled(live: LiveObject, m: Manifest): string[] {
+  const done: Partial<Record<Manifest['kind'], string>> = {
+    Service: 'deployed',
+    ComputeInstance: 'success',
+    Cluster: 'ready',
+  };
+  const want = done[m.kind];
+  if (want === undefined || live.status === undefined || live.status === want) return [];
+  const next = m.kind === 'Cluster' ? 'still provisioning' : 'a plan will publish it';
+  return [`${manifestKey(m)} is ${live.status}: ${next}`];
+}
+
+/** Provider ports for reading only: no secret is ever resolved, no progress shown. */
+function providerPorts(ports: ImportPorts): ProviderPorts {
+  return {
+    api: ports.api,
+    clock: ports.clock,
+    signal: ports.signal ?? new AbortController().signal,
+    progress: () => {},
+    resolveSecret: () => Promise.reject(new Error('import never resolves secrets')),
+    projectId: () => Promise.reject(new Error('import never looks up project ids')),
+    wait: { pollMs: 0, timeoutMs: 0 },
+  };
+}
