@@ -154,6 +154,7 @@ export async function startController(config: ControllerConfig): Promise<Running
       metrics,
       logger,
       ready: () => loop.ready,
+      now: () => clock.now(),
       trigger: (reason) => loop.trigger(reason),
       ...(config.webhookSecret !== undefined ? { webhookSecret: config.webhookSecret } : {}),
       routes: dashboardRoutes({

@@ -120,11 +120,16 @@ export function engineRun(deps: EngineDeps): ReconcileRun {
       if (result.status === 'invalid') {
         throw new PlatctlError('invalid-manifests', 'the manifests do not validate');
       }
+      const keyOf = new Map((result.plan?.actions ?? []).map((a) => [a.id, a.key]));
       const resources: ResourceReport[] = (result.plan?.actions ?? []).map((a) => {
         const o = result.outcomes?.[a.id];
         return {
           key: a.key,
           kind: a.target.kind,
+          ref: a.target,
+          dependsOn: [
+            ...new Set(a.dependsOn.map((d) => keyOf.get(d) ?? '').filter((k) => k && k !== a.key)),
+          ],
           action: a.type,
           reason: a.reason.code,
           message: a.reason.message,
@@ -145,6 +150,7 @@ export function engineRun(deps: EngineDeps): ReconcileRun {
         })),
         drift: [...drift],
         deferred: planDiags.filter((d) => d.message.startsWith('deferred:')).map((d) => d.key),
+        postponed: [...new Set(planDiags.filter((d) => d.code === 'postponed').map((d) => d.key))],
         ...(result.plan?.pruneHeld ? { pruneHeld: result.plan.pruneHeld } : {}),
         blocked: result.status === 'blocked',
         interrupted: result.status === 'aborted',

@@ -127,7 +127,6 @@ export class ControllerLoop {
         this.#startKeepAlive(pollMs);
         this.#triggered = false;
         const outcome = await reconcileStep(this.#options, this.#stepPorts, stop);
-        status.nextRunInMs = outcome.requeueAfterMs;
         for (const l of this.#stepListeners) l(outcome);
         if (!this.#triggered) await this.#sleep(outcome.requeueAfterMs);
       }

@@ -1,5 +1,5 @@
 import { Counter, Gauge, Histogram, Registry } from 'prom-client';
-import type { ResourceReport } from './ports.js';
+import { CONDITION_TYPES, type ResourceCondition } from './conditions.js';
 import type { RunResult } from './status.js';
 
 /** Shape of the API client's `onRequest`/`onRetry` events that metrics read. */
@@ -50,8 +50,18 @@ export class ControllerMetrics {
   });
   readonly #resources = new Gauge({
     name: 'platctl_resources',
-    help: 'Resources of the last run by kind and outcome.',
-    labelNames: ['kind', 'status'],
+    help: 'Resources platctl manages, by kind and condition after the last run.',
+    labelNames: ['kind', 'condition'],
+    registers: [this.registry],
+  });
+  readonly #driftNow = new Gauge({
+    name: 'platctl_drift_resources',
+    help: 'Resources found changed outside git by the last run (corrected or not).',
+    registers: [this.registry],
+  });
+  readonly #sourceNotReady = new Gauge({
+    name: 'platctl_source_not_ready',
+    help: '1 while the newest revision is rejected or cannot be fetched, else 0.',
     registers: [this.registry],
   });
   readonly #revision = new Gauge({
@@ -87,15 +97,22 @@ export class ControllerMetrics {
     this.#retries.inc({ method: e.method, endpoint: e.route });
   };
 
-  /** Replaces the per-kind resource gauge with the last run's view; counts drift. */
-  resources(resources: readonly ResourceReport[], drift: readonly string[]): void {
+  /** Replaces the resource gauge with one count per resource (not per action); counts drift. */
+  resources(conditions: readonly ResourceCondition[], drift: readonly string[]): void {
     this.#resources.reset();
-    for (const r of resources) {
-      const status = r.action === 'noop' ? 'in-sync' : r.outcome;
-      this.#resources.inc({ kind: r.kind, status });
-    }
+    const kinds = new Set(conditions.map((c) => c.kind));
+    // every condition of every kind present, zeros included, so alerts see a 0 and not a gap
+    for (const kind of kinds)
+      for (const condition of CONDITION_TYPES) this.#resources.set({ kind, condition }, 0);
+    for (const c of conditions) this.#resources.inc({ kind: c.kind, condition: c.condition });
     // Identity keys start with the kind (`Workspace/platform/dev`).
     for (const key of drift) this.#drift.inc({ kind: key.split('/')[0] ?? 'unknown' });
+    this.#driftNow.set(drift.length);
+  }
+
+  /** Sets the source-not-ready gauge. */
+  sourceReady(ready: boolean): void {
+    this.#sourceNotReady.set(ready ? 0 : 1);
   }
 
   applied(revision: string, atMs: number): void {

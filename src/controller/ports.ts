@@ -1,5 +1,11 @@
 import type { Kind } from '../manifests/types.js';
-import type { ActionOutcome, ActionType, PruneHeld, ReasonCode } from '../reconcile/types.js';
+import type {
+  ActionOutcome,
+  ActionType,
+  PruneHeld,
+  ReasonCode,
+  ResourceRef,
+} from '../reconcile/types.js';
 
 /** A problem in the manifests of a revision, as shown in `/status` and logs. */
 export interface ControllerDiagnostic {
@@ -48,6 +54,10 @@ export interface ResourceReport {
   /** `planned` when the run only planned. */
   readonly outcome: ActionOutcome['status'] | 'planned';
   readonly error?: string;
+  /** Where it lives on the platform; undefined only from test doubles. */
+  readonly ref?: ResourceRef;
+  /** Identity keys of the resources this action waits for. @default [] */
+  readonly dependsOn?: readonly string[];
 }
 
 /** What a run did: enough for status, metrics and per-resource backoff. */
@@ -61,6 +71,8 @@ export interface RunReport {
   readonly drift: readonly string[];
   /** Keys whose changes were left out of the run: in backoff, or waiting on one that is. @default [] */
   readonly deferred?: readonly string[];
+  /** Keys with work that waits on what this run created (a cluster's controller versions). @default [] */
+  readonly postponed?: readonly string[];
   /** Prune deletions over the limit that this run held back (everything else ran). */
   readonly pruneHeld?: PruneHeld;
   /** True when the plan had errors and nothing was changed. */

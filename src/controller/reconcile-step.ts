@@ -4,7 +4,12 @@ import { PlatctlError, redact } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import type { BackoffTracker } from './backoff.js';
 import type { ControllerMetrics } from './metrics.js';
-import type { ReconcileRun, ValidatePort } from './ports.js';
+import type {
+  ControllerDiagnostic,
+  ReconcileRun,
+  ValidatePort,
+  ValidationReport,
+} from './ports.js';
 import { record, withTimeout } from './run-record.js';
 import type { Snapshot, Source } from './source.js';
 import type { ControllerStatus, RunResult } from './status.js';
@@ -19,6 +24,8 @@ export interface StepOptions {
   /** `--suspend`: no change is made while set (the suspend file has the same effect). */
   readonly suspend: boolean;
   readonly prune: boolean;
+  /** How soon a run with postponed work (`progressing`) runs again. @default 5000 */
+  readonly progressingRequeueMs?: number;
 }
 
 /** The I/O one step uses, all injected. */
@@ -67,6 +74,8 @@ export async function reconcileStep(
   const runId = randomUUID();
   let result: RunResult = 'failed';
   let revision: string | undefined;
+  let sourceReady = false;
+  status.nextRunAt = undefined;
   try {
     // 1. Fetch: the newest revision, as an immutable snapshot.
     let snap: Snapshot;
@@ -82,50 +91,33 @@ export async function reconcileStep(
     if (status.rejectedRevisions.includes(snap.revision)) {
       const good = ports.memory.lastGood;
       result = 'invalid';
-      if (!good) return requeue(result, options.intervalMs);
+      if (!good) return requeue(result);
       target = good;
     }
     revision = target.revision;
-    // 3. Validate: an invalid revision is not applied at all.
-    const validation = await ports.validate(target.dir);
+    // 3. Validate: an invalid revision (or one with no manifests at the path) is not applied.
+    const validation = withManifests(await ports.validate(target.dir), ports.source.description);
     // While the newest revision stays rejected, its diagnostics stay the ones shown.
     if (target === snap) status.lastDiagnostics = [...validation.diagnostics];
     if (!validation.ok) {
-      status.rejectedRevisions = [target.revision, ...status.rejectedRevisions].slice(
-        0,
-        MAX_REJECTED,
-      );
-      status.lastAttemptedRevision = target.revision;
-      logger.warn(
-        { event: 'revision-rejected', revision, diagnostics: validation.diagnostics.length },
-        'manifests do not validate; keeping the last good revision',
-      );
-      for (const d of validation.diagnostics) {
-        logger.warn({ event: 'diagnostic', revision, code: d.code, at: d.at }, d.message);
-      }
+      reject(target.revision, validation.diagnostics, ports);
       result = 'invalid';
-      return requeue(result, options.intervalMs);
+      return requeue(result);
     }
+    sourceReady = target === snap;
     ports.memory.lastGood = target;
     status.lastGoodRevision = target.revision;
     await ports.source.retain(
       [target.revision, snap.revision, status.lastAppliedRevision].filter(isString),
     );
-    // 4. Decide the mode: suspended and dry-run only plan; a revision yielding nothing never prunes.
+    // 4. Decide the mode: suspended and dry-run only plan.
     const suspended = options.suspend || snap.suspendFile;
     status.suspended = suspended;
     const applying = !suspended && !options.dryRun;
-    if (validation.manifestCount === 0 && options.prune) {
-      logger.warn(
-        { event: 'no-manifests', revision },
-        'the revision yields no manifests: pruning is off for this run',
-      );
-    }
-    const now = clock.now();
-    const skipKeys = backoff.waiting(now).filter((k) => k !== RUN_KEY);
+    const skipKeys = backoff.waiting(clock.now()).filter((k) => k !== RUN_KEY);
     // 5. Run: the engine's own run function, bounded by the run timeout.
     logger.info(
-      { event: 'run-start', revision, mode: applying ? 'apply' : 'plan', suspended },
+      { event: 'run-start', revision, runId, mode: applying ? 'apply' : 'plan', suspended },
       'reconciling',
     );
     const report = await withTimeout(options.runTimeoutMs, clock, signal, (s) =>
@@ -135,7 +127,7 @@ export async function reconcileStep(
           dir: target.dir,
           revision: target.revision,
           mode: applying ? 'apply' : 'plan',
-          prune: options.prune && validation.manifestCount > 0,
+          prune: options.prune,
           selfHeal: options.selfHeal,
           skipKeys,
           approvedDeletes: ports.memory.approvedDeletes ?? [],
@@ -143,34 +135,83 @@ export async function reconcileStep(
         s,
       ),
     );
-    // 6. Record: status, metrics, per-resource backoff.
-    result = record(report, applying, target.revision, runId, ports, options);
+    // 6. Record: status, conditions, metrics, per-resource backoff.
+    result = record(report, { applying, suspended }, target.revision, runId, ports, options);
     if (result === 'succeeded') ports.memory.approvedDeletes = undefined;
-    return requeue(result, options.intervalMs);
+    // A resync of the last good revision while the newest stays rejected is not a success.
+    if (!sourceReady && (result === 'succeeded' || result === 'planned')) result = 'invalid';
+    return requeue(result);
   } catch (err) {
     const message = err instanceof PlatctlError ? err.message : redact(String(err));
     status.lastError = message;
     logger.error({ event: 'run-error', revision, result }, message);
-    return requeue(result, options.intervalMs);
+    return requeue(result);
   } finally {
     // Status and metrics are finalized whatever happened (the flux `defer` habit).
     const seconds = (clock.now() - started) / 1000;
     status.lastResult = result;
     status.lastRunAt = new Date(clock.now()).toISOString();
+    status.sourceReady = sourceReady;
+    ports.metrics.sourceReady(sourceReady);
     ports.metrics.run(result, seconds);
     status.backoff = Object.fromEntries(
       backoff.waiting(clock.now()).map((k) => [k, backoff.remaining(k, clock.now())]),
     );
-    logger.info({ event: 'run-end', revision, result, seconds }, `run ${result}`);
+    logger.info({ event: 'run-end', revision, runId, result, seconds }, `run ${result}`);
   }
 
-  function requeue(r: RunResult, intervalMs: number): StepOutcome {
-    if (r === 'failed' || r === 'fetch-failed' || r === 'interrupted') {
-      const delay = backoff.fail(RUN_KEY, clock.now());
-      return { result: r, requeueAfterMs: Math.min(intervalMs, delay) };
-    }
-    backoff.succeed(RUN_KEY);
-    return { result: r, requeueAfterMs: intervalMs };
+  function requeue(r: RunResult): StepOutcome {
+    const outcome = nextAfter(r, options, backoff, clock.now());
+    status.nextRunAt = clock.now() + outcome.requeueAfterMs;
+    return outcome;
+  }
+}
+
+/** When to run again: failures back off, postponed work comes back soon, the rest waits. */
+function nextAfter(
+  r: RunResult,
+  options: StepOptions,
+  backoff: BackoffTracker,
+  now: number,
+): StepOutcome {
+  if (r === 'failed' || r === 'fetch-failed' || r === 'interrupted') {
+    const delay = backoff.fail(RUN_KEY, now);
+    return { result: r, requeueAfterMs: Math.min(options.intervalMs, delay) };
+  }
+  backoff.succeed(RUN_KEY);
+  if (r === 'progressing') {
+    const soon = options.progressingRequeueMs ?? 5_000;
+    return { result: r, requeueAfterMs: Math.min(options.intervalMs, soon) };
+  }
+  return { result: r, requeueAfterMs: options.intervalMs };
+}
+
+/** A revision that validates but yields no manifest is rejected: a wrong or emptied `--path`. */
+function withManifests(v: ValidationReport, source: string): ValidationReport {
+  if (!v.ok || v.manifestCount > 0) return v;
+  const message = `no manifests found at ${source} in this revision: is --path right? (nothing is applied or pruned)`;
+  return {
+    ok: false,
+    manifestCount: 0,
+    diagnostics: [...v.diagnostics, { severity: 'error', code: 'no-manifests', message }],
+  };
+}
+
+/** Remembers a rejected revision and logs why, diagnostic by diagnostic. */
+function reject(
+  revision: string,
+  diagnostics: readonly ControllerDiagnostic[],
+  ports: StepPorts,
+): void {
+  const { status, logger } = ports;
+  status.rejectedRevisions = [revision, ...status.rejectedRevisions].slice(0, MAX_REJECTED);
+  status.lastAttemptedRevision = revision;
+  logger.warn(
+    { event: 'revision-rejected', revision, diagnostics: diagnostics.length },
+    'manifests do not validate; keeping the last good revision',
+  );
+  for (const d of diagnostics) {
+    logger.warn({ event: 'diagnostic', revision, code: d.code, at: d.at }, d.message);
   }
 }
 

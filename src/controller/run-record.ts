@@ -1,5 +1,6 @@
 import type { Clock } from '../core/clock.js';
 import { PlatctlError } from '../core/errors.js';
+import { conditionsOf, type RunMode } from './conditions.js';
 import type { RunReport } from './ports.js';
 import type { StepPorts } from './reconcile-step.js';
 import type { RunResult } from './status.js';
@@ -34,13 +35,14 @@ export async function withTimeout<T>(
  */
 export function record(
   report: RunReport,
-  applying: boolean,
+  mode: RunMode,
   revision: string,
   runId: string,
   ports: StepPorts,
   options: { readonly selfHeal: boolean },
 ): RunResult {
   const { status, metrics, backoff, logger, clock } = ports;
+  const { applying } = mode;
   const now = clock.now();
   let failed = false;
   for (const r of report.resources) {
@@ -74,7 +76,8 @@ export function record(
       'left out of this run: it, or what it waits for, is backing off after failures',
     );
   }
-  metrics.resources(report.resources, report.drift);
+  status.conditions = conditionsOf(report, mode, status.conditions, new Date(now).toISOString());
+  metrics.resources(status.conditions, report.drift);
   status.resources = [...report.resources];
   status.inventory = [...report.inventory];
   status.drift = [...report.drift];
@@ -103,6 +106,8 @@ export function record(
   else if (failed || report.blocked || (applying && deferred.length > 0)) result = 'failed';
   else if (!applying) result = 'planned';
   else if (held) result = 'prune-blocked';
+  // postponed work (controller versions of a cluster this run created) is not done yet
+  else if ((report.postponed ?? []).length > 0) result = 'progressing';
   else result = 'succeeded';
   // The run completed: whatever error came before (a failed fetch, a timeout) is over; a held
   // prune is what stands between this revision and applied, so it is the error people see.

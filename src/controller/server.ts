@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import type { Logger } from '../core/logger.js';
 import type { ControllerMetrics } from './metrics.js';
-import type { ControllerStatus } from './status.js';
+import { type ControllerStatus, statusView } from './status.js';
 import { verifyWebhook } from './webhook-signature.js';
 
 /** What the HTTP server reads and pokes; nothing else. */
@@ -14,6 +14,8 @@ export interface ServerPorts {
   ready(): boolean;
   /** Asks the loop for an immediate fetch. */
   trigger(reason: string): void;
+  /** The clock `nextRunInMs` counts down on. @default Date.now */
+  readonly now?: () => number;
   /** The shared webhook secret; undefined disables `/hooks/git` (404). */
   readonly webhookSecret?: string;
   /** More routes (the dashboard's), asked in order after the built-in ones. @default [] */
@@ -58,7 +60,9 @@ export function createControllerServer(ports: ServerPorts): Server {
       const ok = ports.ready();
       return send(res, ok ? 200 : 503, { ready: ok, role: ports.status.role });
     }
-    if (req.method === 'GET' && path === '/status') return send(res, 200, ports.status);
+    if (req.method === 'GET' && path === '/status') {
+      return send(res, 200, statusView(ports.status, (ports.now ?? Date.now)()));
+    }
     if (req.method === 'GET' && path === '/metrics') {
       const text = await ports.metrics.registry.metrics();
       return send(res, 200, text, ports.metrics.registry.contentType);

@@ -1,3 +1,4 @@
+import type { ResourceCondition } from './conditions.js';
 import type { ControllerDiagnostic, ResourceReport } from './ports.js';
 
 /** Outcome of the last reconcile attempt. */
@@ -8,6 +9,7 @@ export type RunResult =
   | 'interrupted' // stopped by shutdown or the run timeout
   | 'planned' // dry-run, suspended, or drift only reported
   | 'prune-blocked' // everything ran but prune deletions over the limit, held for approval
+  | 'progressing' // done so far, but work waits on what this run created: requeued soon
   | 'fetch-failed'; // the source could not be read
 
 /** The document served at `/status`. JSON-serializable, no secret in it. */
@@ -40,7 +42,14 @@ export interface ControllerStatus {
   inventory: string[];
   /** Resources waiting out a backoff after failures, with the ms left. */
   backoff: Record<string, number>;
+  /** Milliseconds until the next run, counted down from {@link nextRunAt} when served. */
   nextRunInMs?: number;
+  /** Epoch milliseconds of the next scheduled run (undefined while a run is going). */
+  nextRunAt?: number;
+  /** False while the newest revision is rejected or cannot be fetched. */
+  sourceReady: boolean;
+  /** Each resource's condition after the last run, in plan order. */
+  conditions: ResourceCondition[];
   /** Prune deletions over the limit held back by the last run, until approved. */
   blockedPrune?: BlockedPrune;
 }
@@ -63,10 +72,21 @@ export function initialStatus(
     role: 'starting',
     ...flags,
     rejectedRevisions: [],
+    sourceReady: true,
+    conditions: [],
     lastDiagnostics: [],
     drift: [],
     resources: [],
     inventory: [],
     backoff: {},
+  };
+}
+
+/** The status as served: `nextRunInMs` counted down to `nowMs`. */
+export function statusView(status: ControllerStatus, nowMs: number): ControllerStatus {
+  const { nextRunAt, ...rest } = status;
+  return {
+    ...rest,
+    ...(nextRunAt !== undefined ? { nextRunAt, nextRunInMs: Math.max(0, nextRunAt - nowMs) } : {}),
   };
 }

@@ -64,6 +64,7 @@ function deferControllerUpdates(
     if (!created.has(cluster)) return true;
     diagnostics.push({
       severity: 'warning',
+      code: 'postponed',
       key: a.key,
       message: `${a.component} update to ${a.version} deferred to the next run: ${cluster} is created in this run`,
     });

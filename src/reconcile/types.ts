@@ -44,6 +44,11 @@ export interface PlanDiagnostic {
   readonly file?: string;
   readonly line?: number;
   readonly col?: number;
+  /**
+   * A stable code for programs, where one is given: `postponed` is work that waits on what this
+   * run creates, to be run again soon (a cluster's controller versions).
+   */
+  readonly code?: 'postponed';
 }
 
 /** What a resource is, without its desired body: enough to address it on the platform. */

@@ -116,7 +116,7 @@ describe('observability', () => {
     );
     expect(metrics).toMatch(/platctl_reconcile_runs_total\{result="succeeded"\} 1/);
     expect(metrics).toMatch(/platctl_last_applied_revision_info\{revision="[0-9a-f]{40}"\} 1/);
-    expect(metrics).toMatch(/platctl_resources\{kind="Workspace",status="succeeded"\} 1/);
+    expect(metrics).toMatch(/platctl_resources\{kind="Workspace",condition="Ready"\} 1/);
     expect(metrics).toMatch(/platctl_controller_leader 1/);
     const lines = stack.logs.map((l) => JSON.parse(l) as Record<string, unknown>);
     const created = lines.find(

@@ -90,13 +90,16 @@ describe('controller loop', () => {
     expect(c.status.suspended).toBe(true);
   });
 
-  it('never prunes for a revision with no manifests', async () => {
-    const { loop, source, calls } = makeLoop();
+  it('rejects a revision with no manifests at the path: nothing applied, nothing pruned', async () => {
+    const { loop, source, calls, status } = makeLoop();
     source.set('empty1');
     const step = nextStep(loop);
     void loop.start();
-    await step;
-    expect(calls[0]).toMatchObject({ revision: 'empty1', prune: false });
+    expect((await step).result).toBe('invalid');
+    expect(calls).toEqual([]);
+    expect(status.lastAppliedRevision).toBeUndefined();
+    expect(status.rejectedRevisions).toEqual(['empty1']);
+    expect(status.lastDiagnostics.map((d) => d.code)).toEqual(['no-manifests']);
   });
 
   it('backs off a failing resource and the run, then retries', async () => {

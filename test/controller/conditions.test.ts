@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { conditionsOf, countConditions } from '../../src/controller/conditions.js';
+import type { ResourceReport, RunReport } from '../../src/controller/ports.js';
+
+const r = (key: string, over: Partial<ResourceReport> = {}): ResourceReport => ({
+  key,
+  kind: key.split('/')[0] as ResourceReport['kind'],
+  action: 'noop',
+  reason: 'in-sync',
+  message: 'in sync',
+  outcome: 'succeeded',
+  ...over,
+});
+const report = (over: Partial<RunReport>): RunReport => ({
+  resources: [],
+  inventory: [],
+  diagnostics: [],
+  drift: [],
+  blocked: false,
+  interrupted: false,
+  ...over,
+});
+const APPLY = { applying: true, suspended: false };
+
+describe('conditionsOf', () => {
+  it('gives each resource one condition with a reason, whatever its number of actions', () => {
+    const out = conditionsOf(
+      report({
+        resources: [
+          r('ComputeInstance/p/w/a', { action: 'create', reason: 'absent' }),
+          r('ComputeInstance/p/w/a', { action: 'publish', reason: 'not-deployed' }),
+          r('Workspace/p/b', {
+            action: 'update',
+            reason: 'drift',
+            outcome: 'failed',
+            error: '500',
+          }),
+          r('Workspace/p/c'),
+          r('Workspace/p/d'),
+        ],
+        drift: ['Workspace/p/b', 'Workspace/p/d'],
+        deferred: ['Workspace/p/e'],
+        pruneHeld: { count: 1, limit: 0, keys: ['Workspace/p/f'], message: 'held' },
+      }),
+      APPLY,
+      [],
+      '2026-01-01T00:00:00.000Z',
+    );
+    expect(out.map((c) => [c.key, c.condition, c.reason])).toEqual([
+      ['ComputeInstance/p/w/a', 'Ready', 'Applied'],
+      ['Workspace/p/b', 'Degraded', 'ActionFailed'],
+      ['Workspace/p/c', 'Ready', 'InSync'],
+      ['Workspace/p/d', 'Drifted', 'Drift'],
+      ['Workspace/p/e', 'Degraded', 'BackingOff'],
+      ['Workspace/p/f', 'Degraded', 'PruneBlocked'],
+    ]);
+    expect(out[0]).toMatchObject({ project: 'p', workspace: 'w', name: 'a', order: 0 });
+    expect(countConditions(out)).toMatchObject({ Ready: 2, Degraded: 3, Drifted: 1, total: 6 });
+  });
+
+  it('keeps lastTransitionTime while condition and reason stay, and drops what was pruned', () => {
+    const first = conditionsOf(report({ resources: [r('Workspace/p/a')] }), APPLY, [], 't1');
+    const same = conditionsOf(report({ resources: [r('Workspace/p/a')] }), APPLY, first, 't2');
+    expect(same[0]?.lastTransitionTime).toBe('t1');
+    const planned = r('Workspace/p/a', { action: 'update', reason: 'changed', outcome: 'planned' });
+    const suspended = conditionsOf(
+      report({ resources: [planned] }),
+      { applying: false, suspended: true },
+      same,
+      't3',
+    );
+    expect(suspended[0]).toMatchObject({ condition: 'Suspended', lastTransitionTime: 't3' });
+    const pruned = r('Workspace/p/a', { action: 'delete', reason: 'removed-from-git' });
+    expect(conditionsOf(report({ resources: [pruned] }), APPLY, same, 't4')).toEqual([]);
+  });
+});

@@ -1,0 +1,89 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { ControllerLoop } from '../../src/controller/loop.js';
+import type { RunReport } from '../../src/controller/ports.js';
+import {
+  baseOptions,
+  FakeLeaseBoard,
+  FakeSource,
+  loopPorts,
+  nextStep,
+  recordingRun,
+} from './helpers/fakes.js';
+
+/**
+ * The loop reports what is true (issue 9, defects 5 and 7): a newest revision that stays rejected
+ * keeps the source not ready and the run invalid even while the last good revision is resynced;
+ * work postponed to the next run is progressing and comes back soon.
+ */
+const loops: ControllerLoop[] = [];
+afterEach(async () => {
+  await Promise.all(loops.splice(0).map((l) => l.stop()));
+});
+
+function makeLoop(
+  options: Partial<typeof baseOptions> & { progressingRequeueMs?: number } = {},
+  run = recordingRun(),
+) {
+  const source = new FakeSource();
+  const { ports, status } = loopPorts(source, run.run, new FakeLeaseBoard().port('a'));
+  const loop = new ControllerLoop({ ...baseOptions, ...options }, ports);
+  loops.push(loop);
+  return { loop, source, status, calls: run.calls, metrics: ports.metrics };
+}
+
+const EMPTY: RunReport = {
+  resources: [],
+  inventory: [],
+  diagnostics: [],
+  drift: [],
+  blocked: false,
+  interrupted: false,
+};
+
+describe('a newest revision that stays invalid', () => {
+  it('keeps the source not ready and every resync invalid, while the last good one is resynced', async () => {
+    const { loop, source, status, calls, metrics } = makeLoop();
+    let step = nextStep(loop);
+    void loop.start();
+    expect((await step).result).toBe('succeeded');
+    expect(status.sourceReady).toBe(true);
+    source.set('bad2');
+    for (let i = 0; i < 3; i++) {
+      step = nextStep(loop);
+      loop.trigger('resync');
+      expect((await step).result).toBe('invalid');
+      expect(status.sourceReady).toBe(false);
+    }
+    expect(calls.map((c) => c.revision)).toEqual(['r1', 'r1', 'r1']); // last good resynced
+    const text = await metrics.registry.metrics();
+    expect(text).toMatch(/platctl_reconcile_runs_total\{result="invalid"\} 3/);
+    expect(text).toMatch(/platctl_source_not_ready 1/);
+    source.set('r3');
+    step = nextStep(loop);
+    loop.trigger('push');
+    expect((await step).result).toBe('succeeded');
+    expect(status.sourceReady).toBe(true);
+    expect(await metrics.registry.metrics()).toMatch(/platctl_source_not_ready 0/);
+  });
+});
+
+describe('postponed work', () => {
+  it('is progressing, not applied, and requeued soon instead of after the interval', async () => {
+    let postponed = true;
+    const run = recordingRun(async () => ({
+      ...EMPTY,
+      postponed: postponed ? ['ClusterControllers/p/c'] : [],
+    }));
+    const { loop, status } = makeLoop({ progressingRequeueMs: 30 }, run);
+    const step = nextStep(loop);
+    void loop.start();
+    const o = await step;
+    expect(o.result).toBe('progressing');
+    expect(o.requeueAfterMs).toBe(30);
+    expect(status.lastAppliedRevision).toBeUndefined();
+    postponed = false;
+    // no trigger: the requeue alone brings the next run, long before the 60 s interval
+    expect((await nextStep(loop, () => true, 2000)).result).toBe('succeeded');
+    expect(status.lastAppliedRevision).toBe('r1');
+  });
+});
