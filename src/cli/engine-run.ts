@@ -79,10 +79,13 @@ export async function runEngine(inv: EngineInvocation): Promise<RunResult> {
   const stdin = inv.paths.includes('-') ? await readStdin() : undefined;
   try {
     const result = await reconcile(stdin === undefined ? options : { ...options, stdin }, ports);
-    if (result.status === 'invalid') {
+    // every diagnostic, warnings of valid manifests too (an empty directory, no declared VPC)
+    if (result.diagnostics.length > 0) {
       stderr.write(
         formatDiagnostics(result.diagnostics as never, 'human', { color: useColor(stderr) }),
       );
+    }
+    if (result.status === 'invalid') {
       const live = result.diagnostics.some((d) => d.code === 'unknown-project');
       stderr.write(
         live

@@ -118,17 +118,19 @@ export function plan(
  */
 function pruneGuard(prunes: readonly ProposedAction[], options: PlanOptions) {
   const approved = new Set(options.approvedDeletes);
-  const keys = [...new Set(prunes.map((a) => a.key).filter((k) => !approved.has(k)))].sort();
+  // only deletions count (as the plan's "to delete" does): a pruned assignment's unassign does not
+  const deleting = new Set(prunes.filter((a) => a.type === 'delete').map((a) => a.key));
+  const keys = [...deleting].filter((k) => !approved.has(k)).sort();
   const limit = options.maxDeletes ?? DEFAULT_MAX_DELETES;
   if (keys.length <= limit || options.forceDeletes) return { kept: prunes };
   const count = keys.length;
   if (options.overLimit !== 'hold') {
-    const message = `${count} resources would be pruned, more than the limit of ${limit}; raise --max-deletes or pass --force-deletes`;
+    const message = `${count} resources would be pruned (deleted), more than the limit of ${limit}; raise --max-deletes or pass --force-deletes`;
     return { kept: prunes, diagnostic: { severity: 'error', key: '*', message } as const };
   }
-  const message = `${count} resources would be pruned, more than the limit of ${limit}: their deletions are held back until approved (platctl ctl approve-prune) or the limit is raised; everything else runs`;
+  const message = `${count} resources would be pruned (deleted), more than the limit of ${limit}: their deletions are held back until approved (platctl ctl approve-prune) or the limit is raised; everything else runs`;
   return {
-    kept: prunes.filter((a) => approved.has(a.key)),
+    kept: prunes.filter((a) => !deleting.has(a.key) || approved.has(a.key)),
     diagnostic: { severity: 'warning', key: '*', message } as const,
     held: { count, limit, keys, message },
   };
