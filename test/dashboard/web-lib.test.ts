@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Condition, ResourceItem } from '../../web/src/api/types.js';
+import { coalesce } from '../../web/src/lib/coalesce.js';
 import { diagnosticAt, formatDuration, shortRevision } from '../../web/src/lib/format.js';
 import { createSseParser } from '../../web/src/lib/sse.js';
 import { buildProjects, flatten, NO_PROJECT } from '../../web/src/lib/tree.js';
@@ -126,5 +127,35 @@ describe('formatting and usage', () => {
       { project: 'ml', 'bmaas-l40s': 3.5, 'bmaas-h100': 0.25, total: 3.75, gpuHours: 14 },
       { project: 'platform', 'bmaas-h100': 3, total: 3, gpuHours: 24 },
     ]);
+  });
+});
+
+describe('coalescing reloads', () => {
+  it('runs at once when idle, and once more after a burst of triggers while running', async () => {
+    vi.useFakeTimers();
+    try {
+      const finish: (() => void)[] = [];
+      let runs = 0;
+      const trigger = coalesce(() => {
+        runs++;
+        return new Promise<void>((r) => finish.push(r));
+      }, 1000);
+      trigger();
+      expect(runs).toBe(1);
+      for (let i = 0; i < 50; i++) trigger();
+      expect(runs).toBe(1);
+      finish.shift()!();
+      await vi.advanceTimersByTimeAsync(999);
+      expect(runs).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(runs).toBe(2);
+      finish.shift()!();
+      await vi.advanceTimersByTimeAsync(5000);
+      expect(runs).toBe(2);
+      trigger();
+      expect(runs).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

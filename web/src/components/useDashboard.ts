@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, allResources, api } from '../api/client.js';
 import { followEvents } from '../api/events.js';
 import type { ResourceItem, RunItem, Status } from '../api/types.js';
+import { coalesce } from '../lib/coalesce.js';
 
 /** Everything the page shows, kept current by the event stream (or by polling without it). */
 export interface DashboardData {
@@ -16,6 +17,8 @@ export interface DashboardData {
 }
 
 const POLL_MS = 3000;
+/** Least time between two reads of the resource list while status keeps changing. */
+const RELOAD_GAP_MS = 1000;
 
 /** A fingerprint of the status fields whose change means the resource list changed too. */
 const fingerprint = (s: Status) =>
@@ -33,7 +36,6 @@ export function useDashboard(onUnauthorized: () => void): DashboardData {
   const [error, setError] = useState<string>();
   const [generation, setGeneration] = useState(0);
   const lastPrint = useRef('');
-  const reloadTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
 
   const fail = useCallback(
     (err: unknown) => {
@@ -43,19 +45,21 @@ export function useDashboard(onUnauthorized: () => void): DashboardData {
     [onUnauthorized],
   );
 
-  const reloadLists = useCallback(() => {
-    clearTimeout(reloadTimer.current);
-    reloadTimer.current = setTimeout(() => {
-      Promise.all([allResources(), api.runs(20)])
-        .then(([items, r]) => {
+  const reloadLists = useMemo(
+    () =>
+      coalesce(async () => {
+        try {
+          const [items, r] = await Promise.all([allResources(), api.runs(20)]);
           setResources(items);
           setRuns(r.items);
           setGeneration((g) => g + 1);
           setError(undefined);
-        })
-        .catch(fail);
-    }, 200);
-  }, [fail]);
+        } catch (err) {
+          fail(err);
+        }
+      }, RELOAD_GAP_MS),
+    [fail],
+  );
 
   const takeStatus = useCallback(
     (s: Status) => {
@@ -84,10 +88,7 @@ export function useDashboard(onUnauthorized: () => void): DashboardData {
       },
       mode: setLive,
     });
-    return () => {
-      stop();
-      clearTimeout(reloadTimer.current);
-    };
+    return stop;
   }, [refresh, takeStatus, reloadLists]);
 
   useEffect(() => {
