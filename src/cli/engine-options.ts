@@ -2,6 +2,7 @@ import { type Command, Option } from 'commander';
 import { PlatctlError } from '../core/errors.js';
 import { resolveConnection } from '../providers/index.js';
 import type { EngineConfig } from '../reconcile/default-ports.js';
+import { resolveStateTarget } from '../state/index.js';
 
 /** Flags shared by `plan` and `apply`, as commander parses them. */
 export interface EngineFlags {
@@ -46,7 +47,10 @@ export function engineOptions(cmd: Command): Command {
         .choices(['text', 'markdown', 'json'])
         .default('text'),
     )
-    .option('--state <path>', 'state store (default .platctl/state.db)');
+    .option(
+      '--state <path|url>',
+      'state store: a SQLite file or postgres://user@host/db (default $PLATCTL_STATE_URL, else .platctl/state.db)',
+    );
   return connectionOptions(cmd)
     .option('--rps <n>', 'requests per second to the platform', positive('--rps'))
     .option(
@@ -108,7 +112,7 @@ export async function connection(
 export async function engineConfig(flags: EngineFlags): Promise<EngineConfig> {
   return {
     ...(await connection(flags)),
-    ...(flags.state ? { statePath: flags.state } : {}),
+    statePath: resolveStateTarget(flags.state),
     ...(flags.rps ? { rps: flags.rps } : {}),
     // the cap holds for requests in flight as well as for actions
     ...(flags.concurrency ? { httpConcurrency: flags.concurrency } : {}),

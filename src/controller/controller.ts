@@ -4,7 +4,7 @@ import { type Clock, systemClock } from '../core/clock.js';
 import { createLogger, type Logger } from '../core/logger.js';
 import { dashboardRoutes } from '../dashboard/routes.js';
 import { createApiClient, createProviderRegistry, resolveSecret } from '../providers/index.js';
-import { openStateStore, processHolder, type StateStore } from '../state/index.js';
+import { isPostgresUrl, openState, processHolder, type StateStore } from '../state/index.js';
 import { DirectorySource } from './dir-source.js';
 import { engineRun, manifestEnv, validateManifests } from './engine-adapter.js';
 import { type GitCredentialInput, resolveGitAuth } from './git-credentials.js';
@@ -108,7 +108,7 @@ export async function startController(config: ControllerConfig): Promise<Running
   const ttlMs = config.leaseTtlMs ?? 15_000;
   let state: StateStore | undefined;
   try {
-    state = openStateStore(config.statePath, { clock });
+    state = await openState(config.statePath, { clock });
     const api = createApiClient({
       baseUrl: config.api.baseUrl,
       apiKey: config.api.apiKey,
@@ -175,7 +175,7 @@ export async function startController(config: ControllerConfig): Promise<Running
     );
     const unwatch = source.watch?.(() => loop.trigger('file change'));
     const running = loop.start();
-    const openState = state;
+    const openedState = state;
     let stopping: Promise<void> | undefined;
     return {
       address,
@@ -192,7 +192,7 @@ export async function startController(config: ControllerConfig): Promise<Running
             server.close(() => r());
             server.closeAllConnections();
           });
-          await openState.close();
+          await openedState.close();
         })();
         return stopping;
       },
@@ -205,5 +205,6 @@ export async function startController(config: ControllerConfig): Promise<Running
 
 /** The default cache directory next to the state store. */
 export function defaultCacheDir(statePath: string): string {
-  return join(statePath === ':memory:' ? '.platctl' : join(statePath, '..'), 'controller-cache');
+  const local = statePath === ':memory:' || isPostgresUrl(statePath);
+  return join(local ? '.platctl' : join(statePath, '..'), 'controller-cache');
 }

@@ -8,7 +8,7 @@ import {
   createProviderRegistry,
   resolveSecret,
 } from '../providers/index.js';
-import { DEFAULT_STATE_PATH, openStateStore } from '../state/index.js';
+import { DEFAULT_STATE_PATH, openStateLazily } from '../state/index.js';
 import type { StateStore } from '../state/types.js';
 import type { EventSink } from './events.js';
 import type { RunPorts } from './run-types.js';
@@ -59,7 +59,7 @@ export function createRunPorts(config: EngineConfig): RunPorts & { close(): Prom
     ...(config.groups ? { groups: config.groups } : {}),
     ...(config.onRequest ? { onRequest: config.onRequest } : {}),
   });
-  const state = config.state ?? openStateStore(config.statePath ?? DEFAULT_STATE_PATH, { clock });
+  const state = config.state ?? openStateLazily(config.statePath ?? DEFAULT_STATE_PATH, { clock });
   const env = config.env ?? process.env;
   return {
     load: (input) => loadAndValidate({ ...input, env: { ...env } }),

@@ -46,6 +46,7 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
     applying && !options.leaseHeld
       ? await ports.state.acquire({
           holder: ports.holder ?? processHolder(),
+          runId,
           waitMs: options.lockTimeoutMs ?? 0,
         })
       : undefined;

@@ -2,5 +2,7 @@
 
 export { processHolder } from './holder.js';
 export { describeHolder } from './lease.js';
+export { openState, openStateLazily, resolveStateTarget } from './open.js';
+export { isPostgresUrl, redactUrl } from './pg/target.js';
 export { DEFAULT_STATE_PATH, openStateStore } from './sqlite-store.js';
 export type * from './types.js';

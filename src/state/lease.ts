@@ -5,9 +5,13 @@ import type { AcquireOptions, LeaseHandle, LeaseInfo } from './types.js';
 
 const POLL_MS = 250;
 
-/** Describes a holder for people: `pid 4242 on build-7 since 2026-11-22T05:40:00.000Z`. */
+/**
+ * Describes a holder for people:
+ * `pid 4242 on build-7 since 2026-11-22T05:40:00.000Z (holder apply:..., run 1b2c...)`.
+ */
 export function describeHolder(h: LeaseInfo): string {
-  return `pid ${h.pid} on ${h.host} since ${new Date(h.since).toISOString()} (holder ${h.id})`;
+  const run = h.runId ? `, run ${h.runId}` : '';
+  return `pid ${h.pid} on ${h.host} since ${new Date(h.since).toISOString()} (holder ${h.id}${run})`;
 }
 
 /**

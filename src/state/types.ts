@@ -34,8 +34,13 @@ export interface LeaseHolder {
 export interface LeaseInfo extends LeaseHolder {
   /** Epoch milliseconds when the holder took the lease. */
   readonly since: number;
-  /** Epoch milliseconds after which the lease may be taken over unless renewed. */
-  readonly expiresAt: number;
+  /**
+   * Epoch milliseconds after which the lease may be taken over unless renewed; absent where the
+   * lease lasts exactly as long as its holder's database session (PostgreSQL).
+   */
+  readonly expiresAt?: number;
+  /** The run the holder is doing, when it said. */
+  readonly runId?: string;
 }
 
 /** A held lease. The holder renews it (heartbeat) and releases it when done. */
@@ -49,6 +54,8 @@ export interface LeaseHandle {
 
 export interface AcquireOptions {
   readonly holder: LeaseHolder;
+  /** The run taking the lease, shown to whoever finds it held. */
+  readonly runId?: string;
   /** How long to wait for a held lease before failing with `locked`; 0 (default) fails at once. */
   readonly waitMs?: number;
   /** Lifetime without renewal. @default 30000 */

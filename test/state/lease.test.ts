@@ -1,11 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { placesOf, storeFactories } from './factories.js';
 
 const holder = (id: string, pid: number) => ({ id, pid, host: 'build-7' });
 
 describe.each(storeFactories)('run lease contract: $name', (factory) => {
   const places = placesOf(factory);
-  afterEach(() => places.disposeAll());
 
   async function twoStores() {
     const place = await places.place();

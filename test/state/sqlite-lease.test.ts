@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeClock } from '../reconcile/helpers.js';
 import { placesOf, sqliteFactory } from './factories.js';
 
@@ -6,7 +6,6 @@ const holder = (id: string, pid: number) => ({ id, pid, host: 'build-7' });
 
 describe('SQLite run lease (a row with an expiry)', () => {
   const places = placesOf(sqliteFactory);
-  afterEach(() => places.disposeAll());
 
   it('names the holder with the time it took the lease', async () => {
     const place = await places.place();

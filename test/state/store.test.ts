@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { LiveObject } from '../../src/providers/types.js';
 import { adoptPending } from '../../src/reconcile/ownership.js';
 import { createRecorder } from '../../src/reconcile/record.js';
@@ -15,7 +15,6 @@ const live = (key: string, createdAt?: number): LiveObject => ({
 
 describe.each(storeFactories)('state store contract: $name', (factory) => {
   const places = placesOf(factory);
-  afterEach(() => places.disposeAll());
 
   it('round-trips inventory, last-applied and pending records', async () => {
     const s = await places.open();

@@ -9,7 +9,7 @@ import {
 import { parseDuration } from '../../controller/duration.js';
 import { PlatctlError } from '../../core/errors.js';
 import { createLogger } from '../../core/logger.js';
-import { DEFAULT_STATE_PATH } from '../../state/index.js';
+import { DEFAULT_STATE_PATH, resolveStateTarget } from '../../state/index.js';
 import type { RegisterCommand } from './index.js';
 
 interface ControllerFlags {
@@ -110,7 +110,10 @@ export const registerController: RegisterCommand = (program: Command) => {
       'shared secret of POST /hooks/git (or $PLATCTL_WEBHOOK_SECRET)',
     )
     .option('--git-credentials-file <file>', 'mounted token or SSH private key for the repository')
-    .option('--state <path>', `state store (default ${DEFAULT_STATE_PATH})`)
+    .option(
+      '--state <path|url>',
+      `state store: a SQLite file or postgres://user@host/db (default $PLATCTL_STATE_URL, else ${DEFAULT_STATE_PATH})`,
+    )
     .option('--cache-dir <dir>', 'where the clone and snapshots live (default next to the state)')
     .option('--base-url <url>', 'platform URL (default $PLATCTL_BASE_URL)')
     .option('--api-key-file <path>', 'file holding the API key (default $PLATCTL_API_KEY)')
@@ -137,7 +140,7 @@ export const registerController: RegisterCommand = (program: Command) => {
       const webhookSecret = flags.webhookSecretFile
         ? readSecretFile(flags.webhookSecretFile, 'webhook secret')
         : process.env.PLATCTL_WEBHOOK_SECRET || undefined;
-      const statePath = flags.state ?? DEFAULT_STATE_PATH;
+      const statePath = resolveStateTarget(flags.state);
       const logger = createLogger({ level: flags.logLevel, base: { component: 'controller' } });
       const controller = await startController({
         source: sourceOf(flags),

@@ -1,0 +1,49 @@
+import pg from 'pg';
+import type { PostgresTarget } from './target.js';
+
+/** Bounds on a session, so a dead or stalled peer is noticed (milliseconds). */
+export interface SessionLimits {
+  /** The server ends a session idle in a transaction this long (a stopped or cut-off client). */
+  readonly idleInTransactionMs: number;
+  /** The server ends a session idle this long; 0 for never. Lock sessions ping well within it. */
+  readonly idleSessionMs: number;
+}
+
+/**
+ * Driver settings for one session on `target`: search_path on platctl's schema, TCP keepalives
+ * on both ends (the server drops a half-open connection in about 25 s; the client notices a
+ * dead server), and the server-side idle timeouts of `limits`.
+ */
+export function sessionConfig(target: PostgresTarget, limits: SessionLimits): pg.ClientConfig {
+  const settings = [
+    `search_path=${target.schema}`,
+    `idle_in_transaction_session_timeout=${limits.idleInTransactionMs}`,
+    `idle_session_timeout=${limits.idleSessionMs}`,
+    'tcp_keepalives_idle=10',
+    'tcp_keepalives_interval=5',
+    'tcp_keepalives_count=3',
+  ];
+  return {
+    connectionString: target.connectionString,
+    options: settings.map((s) => `-c ${s}`).join(' '),
+    application_name: 'platctl',
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+    connectionTimeoutMillis: 10_000,
+  };
+}
+
+/**
+ * Opens a client and connects it (I/O). An error on an idle client (server gone, session ended
+ * by a timeout) would crash the process; it is handed to `onLost` instead.
+ */
+export async function connectSession(
+  config: pg.ClientConfig,
+  onLost: (err?: Error) => void,
+): Promise<pg.Client> {
+  const client = new pg.Client(config);
+  client.on('error', (err) => onLost(err));
+  client.on('end', () => onLost());
+  await client.connect();
+  return client;
+}

@@ -1,0 +1,193 @@
+import pg from 'pg';
+import { type Clock, systemClock } from '../../core/clock.js';
+import { PlatctlError } from '../../core/errors.js';
+import type { Manifest } from '../../manifests/types.js';
+import type { InventoryEntry, LeaseHandle, PendingOperation, StateStore } from '../types.js';
+import { acquireAdvisory, currentHolder, type Fence, type LockSession } from './lease.js';
+import { migrate } from './migrations.js';
+import { connectSession, type SessionLimits, sessionConfig } from './session.js';
+import { parsePostgresTarget } from './target.js';
+import { fencedWrite } from './write.js';
+
+/** Options of {@link openPostgresStore}. */
+export interface PostgresStoreOptions {
+  readonly clock?: Clock;
+  /** Server-side bounds on stalled sessions. @default 15 s in a transaction, lock ttl when idle */
+  readonly idleInTransactionMs?: number;
+}
+
+const RUN_LOCK = 'run';
+
+interface InventoryRow {
+  key: string;
+  kind: string;
+  ref: InventoryEntry['ref'];
+  id: string | null;
+  created_by_platctl: boolean;
+  protected: boolean;
+}
+
+/**
+ * Opens the PostgreSQL state store at `url` (I/O): connects, applies pending schema migrations
+ * under an advisory lock, and returns the store. Reads and writes go through a small pool; the
+ * run lease is an advisory lock on a dedicated session (see {@link acquireAdvisory}), and while
+ * it is held every write carries its epoch, so a holder that lost it cannot write. The only
+ * module, with its siblings, that imports `pg`. Messages never show the URL's password.
+ */
+export async function openPostgresStore(
+  url: string,
+  options: PostgresStoreOptions = {},
+): Promise<StateStore> {
+  const target = parsePostgresTarget(url);
+  const clock = options.clock ?? systemClock;
+  const poolLimits: SessionLimits = {
+    idleInTransactionMs: options.idleInTransactionMs ?? 15_000,
+    idleSessionMs: 0,
+  };
+  const pool = new pg.Pool({
+    ...sessionConfig(target, poolLimits),
+    max: 8,
+    idleTimeoutMillis: 30_000,
+  });
+  // an idle pooled client whose server went away: the next query reconnects
+  pool.on('error', () => {});
+  try {
+    const client = await pool.connect();
+    try {
+      await migrate(client, target.schema);
+    } finally {
+      client.release();
+    }
+  } catch (err) {
+    await pool.end().catch(() => {});
+    throw new PlatctlError(
+      'state',
+      `cannot open the state store ${target.display}: ${messageOf(err)}`,
+      {
+        cause: err,
+      },
+    );
+  }
+
+  let lockSession: (LockSession & { end(): Promise<void> }) | undefined;
+  let lockTtlMs = 30_000;
+  const session = async (): Promise<LockSession> => {
+    if (lockSession?.alive()) return lockSession;
+    let up = true;
+    const client = await connectSession(
+      sessionConfig(target, { ...poolLimits, idleSessionMs: lockTtlMs }),
+      () => {
+        up = false;
+      },
+    );
+    lockSession = { client, alive: () => up, end: () => client.end() };
+    return lockSession;
+  };
+  let fence: Fence | undefined;
+  let held: LeaseHandle | undefined;
+  const write = (sql: string, params: unknown[]) => fencedWrite(pool, fence, sql, params);
+
+  return {
+    path: target.display,
+    inventory: async () => {
+      const { rows } = await pool.query<InventoryRow>('SELECT * FROM inventory ORDER BY key');
+      return rows.map((r) => ({
+        key: r.key,
+        kind: r.kind as InventoryEntry['kind'],
+        ref: r.ref,
+        ...(r.id === null ? {} : { id: r.id }),
+        createdByPlatctl: r.created_by_platctl,
+        protected: r.protected,
+      }));
+    },
+    putInventory: (e) =>
+      write(
+        `INSERT INTO inventory (key, kind, ref, id, created_by_platctl, protected)
+         SELECT $3, $4, $5::json, $6, $7::boolean, $8::boolean FROM fence
+         ON CONFLICT (key) DO UPDATE SET kind = excluded.kind, ref = excluded.ref, id = excluded.id,
+           created_by_platctl = excluded.created_by_platctl, protected = excluded.protected`,
+        [e.key, e.kind, JSON.stringify(e.ref), e.id ?? null, e.createdByPlatctl, e.protected],
+      ),
+    removeInventory: (key) =>
+      write('DELETE FROM inventory WHERE key = $3 AND EXISTS (SELECT 1 FROM fence)', [key]),
+    lastApplied: async () => {
+      const { rows } = await pool.query<{ key: string; manifest: Manifest }>(
+        'SELECT key, manifest FROM last_applied ORDER BY key',
+      );
+      return new Map(rows.map((r) => [r.key, r.manifest]));
+    },
+    putLastApplied: (key, manifest) =>
+      write(
+        `INSERT INTO last_applied (key, manifest) SELECT $3, $4::json FROM fence
+         ON CONFLICT (key) DO UPDATE SET manifest = excluded.manifest`,
+        [key, JSON.stringify(manifest)],
+      ),
+    removeLastApplied: (key) =>
+      write('DELETE FROM last_applied WHERE key = $3 AND EXISTS (SELECT 1 FROM fence)', [key]),
+    pending: async () => {
+      const { rows } = await pool.query<{
+        key: string;
+        action_id: string;
+        ref: PendingOperation['ref'];
+        started_at: string;
+      }>('SELECT * FROM pending ORDER BY key');
+      return rows.map((r) => ({
+        key: r.key,
+        actionId: r.action_id,
+        ref: r.ref,
+        startedAt: Number(r.started_at),
+      }));
+    },
+    beginPending: (op) =>
+      write(
+        `INSERT INTO pending (key, action_id, ref, started_at)
+         SELECT $3, $4, $5::json, $6::bigint FROM fence
+         ON CONFLICT (key) DO UPDATE SET action_id = excluded.action_id, ref = excluded.ref,
+           started_at = excluded.started_at`,
+        [op.key, op.actionId, JSON.stringify(op.ref), op.startedAt],
+      ),
+    clearPending: (key) =>
+      write('DELETE FROM pending WHERE key = $3 AND EXISTS (SELECT 1 FROM fence)', [key]),
+    recordOutcome: (runId, actionId, key, outcome) =>
+      write(
+        `INSERT INTO outcomes (run_id, action_id, key, outcome)
+         SELECT $3, $4, $5, $6::json FROM fence
+         ON CONFLICT (run_id, action_id) DO UPDATE SET key = excluded.key, outcome = excluded.outcome`,
+        [runId, actionId, key, JSON.stringify(outcome)],
+      ),
+    acquire: async (opts) => {
+      if (held && fence?.alive()) {
+        if (held.holder.id === opts.holder.id) return held;
+        throw new PlatctlError(
+          'locked',
+          `the state store is locked by another apply or controller: holder ${held.holder.id} in this process`,
+        );
+      }
+      lockTtlMs = opts.ttlMs ?? 30_000;
+      const handle = await acquireAdvisory(
+        { schema: target.schema, clock, session, query: pool.query.bind(pool) },
+        RUN_LOCK,
+        opts,
+        (f) => {
+          fence = f;
+          if (!f) held = undefined;
+        },
+      );
+      held = handle;
+      return handle;
+    },
+    leaseHolder: () =>
+      currentHolder({ schema: target.schema, query: pool.query.bind(pool) }, RUN_LOCK),
+    close: async () => {
+      fence = undefined;
+      held = undefined;
+      await lockSession?.end().catch(() => {});
+      lockSession = undefined;
+      await pool.end().catch(() => {});
+    },
+  };
+}
+
+function messageOf(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
+}
