@@ -27,6 +27,7 @@ export function planInstance({
     name: desired.metadata.name,
     project: desired.metadata.project,
     workspace: desired.metadata.workspace,
+    computeType: desired.spec.computeType,
   };
   const publish = (message: string): ProposedAction => ({
     type: 'publish',

@@ -81,12 +81,19 @@ async function readInstance(
   return res.status === 404 ? undefined : (res.body ?? undefined);
 }
 
-function toLive(item: Doc, paasGroup: string, p: string): LiveObject {
+function toLive(item: Doc, paasGroup: string, p: string, computeType: ComputeType): LiveObject {
   const m = obj(item.metadata) ?? {};
   const status = obj(item.status) ?? {};
   const power = str(status.powerState);
+  const { key, ref } = liveRef(
+    'ComputeInstance',
+    String(m.name),
+    str(m.project) ?? p,
+    str(m.workspace),
+  );
   return {
-    ...liveRef('ComputeInstance', String(m.name), str(m.project) ?? p, str(m.workspace)),
+    key,
+    ref: { ...ref, computeType },
     ...createdAtOf(item),
     body: normalizeInstance(item, paasGroup),
     ...(str(status.status) !== undefined ? { status: str(status.status) } : {}),
@@ -116,7 +123,7 @@ export const computeInstanceProvider: Provider<'ComputeInstance'> = {
         const read = present.map(async (m) => {
           const ref = { project: p, workspace: String(m.workspace), name: String(m.name) };
           const item = await readInstance(api, ref, computeType);
-          return item ? [toLive(item, api.groups.paas, p)] : [];
+          return item ? [toLive(item, api.groups.paas, p, computeType)] : [];
         });
         return (await Promise.all(read)).flat();
       }),
@@ -131,8 +138,11 @@ export const computeInstanceProvider: Provider<'ComputeInstance'> = {
     const ref = action.target;
     const base = `${instances(api, ref.project ?? '', ref.workspace ?? '')}/${seg(ref.name)}`;
     const what = `compute instance ${display(ref)}`;
+    // the read path takes ?computeType=; power and delete carry it on their target
     const computeType =
-      'desired' in action ? (action.desired as InstanceManifest).spec.computeType : undefined;
+      'desired' in action
+        ? (action.desired as InstanceManifest).spec.computeType
+        : action.target.computeType;
     const read = () => readInstance(api, ref, computeType);
     const state = (doc: Doc | undefined) => obj(doc?.status) ?? {};
     switch (action.type) {

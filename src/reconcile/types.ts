@@ -59,6 +59,11 @@ export interface ResourceRef {
   readonly workspace?: string;
   /** The platform's own id where the API addresses the resource by it (user accountId). */
   readonly id?: string;
+  /**
+   * A compute instance's `spec.computeType`: its read path takes `?computeType=`, also for the
+   * actions that carry no desired manifest (power, delete). Undefined for every other kind.
+   */
+  readonly computeType?: 'baremetal' | 'k8s';
 }
 
 export type ReasonCode =
