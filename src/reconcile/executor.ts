@@ -28,7 +28,9 @@ export interface ExecuteOptions {
  * Executes exactly the plan's actions (I/O through `ports`). The graph decides what is ready,
  * p-queue how many run at once. A failed action skips only its transitive dependents, each
  * recorded as skipped `because` the failed root. Returns an outcome for every action, in plan
- * order: actions never started (after a stop) are `not-started`. Never throws for an action.
+ * order: actions never started (after a stop) are `not-started`. Never throws for an action;
+ * when a hook fails (a state write refused or lost: the record would be wrong), no new action
+ * starts, the running ones finish, and it rejects with the hook's first error.
  */
 export async function executePlan(
   plan: Plan,
@@ -49,7 +51,8 @@ export async function executePlan(
     for (const d of known) dependents.set(d, [...(dependents.get(d) ?? []), a.id]);
   }
   const outcomes = new Map<string, ActionOutcome>();
-  const stopped = () => options.signal?.aborted === true;
+  let hookFailure: { error: unknown } | undefined;
+  const stopped = () => options.signal?.aborted === true || hookFailure !== undefined;
 
   const settle = async (a: Action, outcome: ActionOutcome, result?: ExecuteResult) => {
     outcomes.set(a.id, outcome);
@@ -99,12 +102,17 @@ export async function executePlan(
   const schedule = (a: Action) => {
     if (stopped() || scheduled.has(a.id)) return;
     scheduled.add(a.id);
-    void queue.add(() => run(a));
+    void queue.add(() =>
+      run(a).catch((error: unknown) => {
+        hookFailure ??= { error };
+      }),
+    );
   };
 
   const ready = plan.actions.filter((a) => waiting.get(a.id) === 0);
   for (const a of ready) schedule(a);
   await queue.onIdle();
+  if (hookFailure) throw hookFailure.error;
   const ordered = new Map<string, ActionOutcome>();
   for (const a of plan.actions) {
     ordered.set(a.id, outcomes.get(a.id) ?? { status: 'not-started' });

@@ -110,6 +110,28 @@ describe('executePlan', () => {
     expect(settled).toEqual(['A/a#noop', 'B/b#update']);
   });
 
+  it('stops starting actions when a state write fails, and rejects with that error', async () => {
+    const performed: string[] = [];
+    const plan = planOf([act('A/a#update'), act('B/b#update', ['A/a#update']), act('C/c#update')]);
+    const refused = new Error('write refused: the run lease was lost');
+    const run = executePlan(
+      plan,
+      {
+        perform: async (a) => {
+          performed.push(a.id);
+          return {};
+        },
+        settled: (a) => {
+          if (a.id === 'A/a#update') throw refused;
+        },
+        clock: fakeClock(),
+      },
+      { concurrency: 1 },
+    );
+    await expect(run).rejects.toBe(refused);
+    expect(performed).toEqual(['A/a#update']);
+  });
+
   it('rejects a bad concurrency with the value shown', async () => {
     await expect(
       executePlan(
