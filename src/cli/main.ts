@@ -1,5 +1,4 @@
 import { Command } from 'commander';
-import { PlatctlError } from '../core/errors.js';
 import { commands } from './commands/index.js';
 import { packageVersion } from './version.js';
 
@@ -10,9 +9,13 @@ export function buildProgram(): Command {
       'Run a cloud platform from git: validate, plan and apply manifests, or keep them converged.',
     )
     .version(packageVersion(), '-v, --version')
-    .showHelpAfterError()
+    .showHelpAfterError('Run "platctl --help" for usage.')
     .exitOverride();
   for (const register of commands) register(program);
+  // a usage error says what is wrong and where help is; the whole help would bury it
+  for (const command of program.commands) {
+    command.showHelpAfterError(`Run "platctl ${command.name()} --help" for usage.`);
+  }
   return program;
 }
 
@@ -27,7 +30,7 @@ export async function main(argv: readonly string[]): Promise<void> {
       process.exitCode = 2;
       return;
     }
-    const message = err instanceof PlatctlError ? `${err.message}` : String(err);
+    const message = err instanceof Error ? err.message : String(err);
     process.stderr.write(`error: ${message}\n`);
     process.exitCode = 1;
   }

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { listenError } from '../core/listen-error.js';
 import type { Logger } from '../core/logger.js';
 import type { ControllerMetrics } from './metrics.js';
 import { type ControllerStatus, statusView } from './status.js';
@@ -103,9 +104,10 @@ export function listen(server: Server, listenAt: string): Promise<AddressInfo> {
     throw new TypeError(`--listen wants host:port, got ${JSON.stringify(listenAt)}`);
   }
   return new Promise((resolve, reject) => {
-    server.once('error', reject);
+    const failed = (err: unknown) => reject(listenError(err, host, port, '--listen'));
+    server.once('error', failed);
     server.listen(port, host, () => {
-      server.off('error', reject);
+      server.off('error', failed);
       resolve(server.address() as AddressInfo);
     });
   });

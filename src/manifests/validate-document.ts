@@ -64,11 +64,10 @@ export function validateDocument(
 
   const apiVersion = (data as { apiVersion?: unknown }).apiVersion;
   const want = apiVersionOf(k, groups);
-  if (
-    typeof apiVersion === 'string' &&
-    apiVersion !== want &&
-    !diagnostics.some((d) => d.path === 'apiVersion')
-  ) {
+  if (typeof apiVersion === 'string' && apiVersion !== want) {
+    // said once, naming the configured group (the schema only knows `<group>/v1`)
+    const schemaSaid = diagnostics.findIndex((d) => d.path === 'apiVersion');
+    if (schemaSaid >= 0) diagnostics.splice(schemaSaid, 1);
     const message = `${k} must have apiVersion ${want}, not ${apiVersion}`;
     diagnostics.push({
       severity: 'error',

@@ -50,3 +50,56 @@ describe('an empty directory', () => {
     expect(guarded).toBe(deletes);
   }, 120_000);
 });
+
+describe('errors that lead somewhere', () => {
+  const noKey = () => ({
+    PLATCTL_BASE_URL: emulator.url,
+    PLATCTL_API_KEY: undefined,
+    HOME: dir,
+    XDG_CONFIG_HOME: join(dir, 'no-config'),
+  });
+
+  it('names the flag that exists when the key is missing', async () => {
+    const r = await runCli(['plan', EXAMPLES], { env: noKey() });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('--api-key-file');
+    expect(r.stderr).not.toMatch(/--api-key(?!-file)/);
+  });
+
+  it('names the address it tried when the platform cannot be reached', async () => {
+    const r = await runCli(['plan', EXAMPLES, '--base-url', 'http://127.0.0.1:9'], {
+      env: { ...env, PLATCTL_BASE_URL: undefined },
+      timeoutMs: 120_000,
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('http://127.0.0.1:9');
+  }, 120_000);
+
+  it('says which port is busy and what to do, not a bare EADDRINUSE', async () => {
+    const port = new URL(emulator.url).port;
+    const r = await runCli(['emulator', '--port', port], {
+      env: { PLATCTL_EMULATOR_API_KEY: 'k'.repeat(16) },
+    });
+    expect(r.code).toBe(1);
+    expect(r.stderr).not.toContain('Error: listen');
+    expect(r.stderr).toMatch(new RegExp(`127\\.0\\.0\\.1:${port} is already in use.*--port`));
+  });
+
+  it('names the API group a wrong apiVersion should have', async () => {
+    const r = await runCli(['validate', '-'], {
+      input: 'apiVersion: v1\nkind: Workspace\nmetadata:\n  name: a\n  project: p\n',
+    });
+    expect(r.code).toBe(1);
+    expect(r.stdout + r.stderr).toContain(
+      'Workspace must have apiVersion paas.envmgmt.io/v1, not v1',
+    );
+  });
+
+  it('answers a usage error with the error and where help is, not the whole help', async () => {
+    const r = await runCli(['plan']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/missing required argument 'paths'/);
+    expect(r.stderr).toContain('platctl plan --help');
+    expect(r.stderr).not.toContain('Options:');
+  });
+});

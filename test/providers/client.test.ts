@@ -171,7 +171,7 @@ describe('api client: errors', () => {
     };
     expect(err.code).toBe('network');
     expect(err.message).toMatch(
-      /listing workspaces of project ml: connection to the platform failed \(ECONNRESET\) \(after 3 attempts\)/,
+      /listing workspaces of project ml: connection to the platform at https?:\/\/\S+ failed \(ECONNRESET\) \(after 3 attempts\)/,
     );
     expect(api.clock.sleeps).toHaveLength(2);
   });

@@ -1,5 +1,6 @@
 import type { Command } from 'commander';
 import { PlatctlError } from '../../core/errors.js';
+import { listenError } from '../../core/listen-error.js';
 import { createLogger } from '../../core/logger.js';
 import type { TransitionName } from '../../emulator/http/types.js';
 import { DEFAULT_TRANSITION_SECONDS, startEmulator } from '../../emulator/index.js';
@@ -80,6 +81,8 @@ export function registerEmulator(program: Command): void {
           ? { transitionSeconds: parseTransitions(flags.transitionSeconds) }
           : {}),
         groups: { infra: flags.infraGroup, paas: flags.paasGroup, billing: flags.billingGroup },
+      }).catch((err: unknown) => {
+        throw listenError(err, flags.host, port, '--port');
       });
       process.stdout.write(`platform emulator listening on ${emu.url} (docs: ${emu.url}/docs)\n`);
       await new Promise<void>((resolve) => {

@@ -206,7 +206,10 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       return new RequestTimeoutError(req.operation + tries, timeoutMs);
     if (failure.type === 'network') {
       const code = failure.code ? ` (${failure.code})` : '';
-      return new NetworkError(req.operation, `connection to the platform failed${code}${tries}`);
+      return new NetworkError(
+        req.operation,
+        `connection to the platform at ${baseUrl} failed${code}${tries}`,
+      );
     }
     const all = [...secrets, ...(req.secrets ?? [])];
     return new ApiError(failure.status, req.operation, toErrorBody(response?.body, all), all);

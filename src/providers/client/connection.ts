@@ -112,7 +112,7 @@ export async function resolveConnection(input: ConnectionInput = {}): Promise<Co
   if (!apiKey) {
     throw new PlatctlError(
       'config',
-      'no API key: pass --api-key, set PLATCTL_API_KEY, or give the profile apiKeyFrom',
+      'no API key: set PLATCTL_API_KEY, pass --api-key-file PATH, or give the profile apiKeyFrom',
     );
   }
   return {
