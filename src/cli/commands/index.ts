@@ -5,6 +5,7 @@ import { registerDemo } from './demo.js';
 import { registerEmulator } from './emulator.js';
 import { registerImport } from './import.js';
 import { registerPlan } from './plan.js';
+import { registerUsage } from './usage.js';
 import { registerValidate } from './validate.js';
 
 /**
@@ -20,4 +21,5 @@ export const commands: readonly RegisterCommand[] = [
   registerDemo,
   registerController,
   registerImport,
+  registerUsage,
 ];
