@@ -21,6 +21,7 @@ export const DIAGNOSTIC_CODES = [
   'yaml-alias-limit',
   'yaml-too-deep',
   'undefined-variable',
+  'refused-variable',
   // one document
   'not-a-mapping',
   'unknown-kind',

@@ -1,3 +1,4 @@
+import { credentialReferences } from './credential-refs.js';
 import { crossChecks } from './cross-checks.js';
 import { type Diagnostic, hasErrors, sortDiagnostics } from './diagnostics.js';
 import { DEFAULT_LIMITS, type LoaderLimits, readSources } from './files.js';
@@ -38,8 +39,10 @@ export interface LoadInput {
   vars?: Record<string, string>;
   /** `KEY=VALUE` or YAML-map files; a later file wins. */
   varFiles?: string[];
-  /** The environment for `${VAR}`. @default process.env */
+  /** The environment; `${NAME}` reads only `PLATCTL_VAR_NAME` from it. @default process.env */
   env?: Record<string, string | undefined>;
+  /** Values a substitution may never carry (the API key): such a variable is refused. */
+  refusedValues?: readonly string[];
   limits?: Partial<LoaderLimits>;
   /** API groups of the envelope kinds. @default DEFAULT_GROUPS */
   groups?: Partial<ApiGroups>;
@@ -87,6 +90,8 @@ export async function loadAndValidate(input: LoadInput): Promise<LoadResult> {
   }
   // Across documents: duplicates, references, dependsOn cycles.
   diagnostics.push(...crossChecks(loaded, invalid));
+  // Credentials: no password may be read from one of platctl's own credential variables.
+  diagnostics.push(...credentialReferences(loaded));
   if (docs.length === 0 && !hasErrors(diagnostics)) {
     const message = `no manifests found in ${input.paths.join(', ')}`;
     diagnostics.push({ severity: 'warning', code: 'no-manifests', message });

@@ -15,7 +15,11 @@ import { tooDeepAt } from './depth.js';
 import type { Diagnostic, DiagnosticCode } from './diagnostics.js';
 import type { SourceText } from './files.js';
 import type { SourcePosition } from './types.js';
-import { substituteString as substituteInNode, type VarLookup } from './variables.js';
+import {
+  missingVariable,
+  substituteString as substituteInNode,
+  type VarLookup,
+} from './variables.js';
 
 type JsonPath = readonly (string | number)[];
 
@@ -96,8 +100,7 @@ export function parseSource(
       substitute(doc, lookup, (name, node) =>
         diagnostics.push({
           severity: 'error',
-          code: 'undefined-variable',
-          message: `variable \${${name}} is not defined (set it in the environment or a --var-file; write $\${${name}} for a literal)`,
+          ...missingVariable(lookup, name),
           ...at(node.range?.[0] ?? 0),
         }),
       );

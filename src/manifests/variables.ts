@@ -1,9 +1,34 @@
 import { readFile } from 'node:fs/promises';
 import { parse } from 'yaml';
+import { refusedVariable } from '../core/credentials.js';
 import type { Diagnostic } from './diagnostics.js';
 
-/** Looks a variable up; `undefined` means it is not defined anywhere. */
-export type VarLookup = (name: string) => string | undefined;
+/**
+ * Looks a variable up; `undefined` means it has no value to substitute. `refusal` says why a name
+ * that has no value was refused (a credential), when it was.
+ */
+export type VarLookup = ((name: string) => string | undefined) & {
+  readonly refusal?: (name: string) => string | undefined;
+};
+
+/** The environment is read only through this prefix: `${STAGE}` reads `PLATCTL_VAR_STAGE`. */
+export const ENV_VAR_PREFIX = 'PLATCTL_VAR_';
+
+/**
+ * The diagnostic for a `${name}` that got no value (pure): refused (a credential, a secret-named
+ * variable, a value holding a credential) or not defined.
+ */
+export function missingVariable(
+  lookup: VarLookup,
+  name: string,
+): { code: 'refused-variable' | 'undefined-variable'; message: string } {
+  const refused = lookup.refusal?.(name);
+  if (refused !== undefined) return { code: 'refused-variable', message: refused };
+  return {
+    code: 'undefined-variable',
+    message: `variable \${${name}} is not defined (pass --var ${name}=..., a --var-file, or set ${ENV_VAR_PREFIX}${name}; write $\${${name}} for a literal)`,
+  };
+}
 
 const VAR = /\$(\$?)\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
@@ -60,13 +85,17 @@ export function parseVarFile(text: string): { vars: Record<string, string>; erro
 }
 
 /**
- * Builds the variable lookup: explicit `vars` win over `--var-file`s (a later file wins over an
- * earlier one), which win over the environment. Reads the var files; never throws.
+ * Builds the variable lookup from an explicit allowlist: `vars` (`--var`) win over `--var-file`s
+ * (a later file wins over an earlier one), which win over `PLATCTL_VAR_<NAME>` in the
+ * environment; nothing else of the environment is read. A credential or secret-named variable is
+ * refused whatever its source, and so is a value that contains one of `refusedValues` (the API
+ * key). Reads the var files; never throws.
  */
 export async function buildLookup(input: {
   vars?: Record<string, string>;
   varFiles?: readonly string[];
   env?: Record<string, string | undefined>;
+  refusedValues?: readonly string[];
 }): Promise<{ lookup: VarLookup; diagnostics: Diagnostic[] }> {
   const diagnostics: Diagnostic[] = [];
   const fromFiles: Record<string, string> = {};
@@ -89,11 +118,25 @@ export async function buildLookup(input: {
   }
   const env = input.env ?? process.env;
   const explicit = input.vars ?? {};
-  const lookup: VarLookup = (name) =>
+  const secrets = (input.refusedValues ?? []).filter((s) => s.length >= 4);
+  const raw = (name: string) =>
     Object.hasOwn(explicit, name)
       ? explicit[name]
       : Object.hasOwn(fromFiles, name)
         ? fromFiles[name]
-        : env[name];
+        : env[`${ENV_VAR_PREFIX}${name}`];
+  const refusal = (name: string): string | undefined => {
+    const why = refusedVariable(name);
+    if (why !== undefined) return why;
+    const value = raw(name);
+    if (value !== undefined && secrets.some((s) => value.includes(s))) {
+      return `\${${name}} holds one of platctl's own credentials; a manifest may never carry it`;
+    }
+    return undefined;
+  };
+  const lookup: VarLookup = Object.assign(
+    (name: string) => (refusal(name) === undefined ? raw(name) : undefined),
+    { refusal },
+  );
   return { lookup, diagnostics };
 }

@@ -1,6 +1,7 @@
 import { readFile as fsReadFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import { isCredentialVariable } from '../core/credentials.js';
 import { PlatctlError } from '../core/errors.js';
 import type { SecretSource } from '../manifests/types.js';
 
@@ -24,6 +25,12 @@ export async function resolveSecret(
   environment: SecretEnvironment = {},
 ): Promise<string> {
   if ('env' in source) {
+    if (isCredentialVariable(source.env)) {
+      throw new PlatctlError(
+        'config',
+        `passwordFrom.env names ${source.env}, one of platctl's own credentials; refused`,
+      );
+    }
     const value = (environment.env ?? process.env)[source.env];
     if (value === undefined || value === '') {
       throw new PlatctlError('config', `environment variable ${source.env} is not set or empty`);

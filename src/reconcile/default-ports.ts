@@ -33,7 +33,10 @@ export interface EngineConfig {
   readonly signal?: AbortSignal;
   readonly hardSignal?: AbortSignal;
   readonly wait?: RunPorts['wait'];
-  /** Environment for `${VAR}` and `passwordFrom.env`. @default process.env */
+  /**
+   * Environment for `passwordFrom.env` and, through the `PLATCTL_VAR_` prefix only, `${VAR}`.
+   * @default process.env
+   */
   readonly env?: Readonly<Record<string, string | undefined>>;
   readonly onRequest?: ApiClientOptions['onRequest'];
   /** Retry and timeout tuning of the API client (tests shorten the backoff). */
@@ -62,7 +65,7 @@ export function createRunPorts(config: EngineConfig): RunPorts & { close(): Prom
   const state = config.state ?? openStateLazily(config.statePath ?? DEFAULT_STATE_PATH, { clock });
   const env = config.env ?? process.env;
   return {
-    load: (input) => loadAndValidate({ ...input, env: { ...env } }),
+    load: (input) => loadAndValidate({ ...input, env: { ...env }, refusedValues: [config.apiKey] }),
     api,
     providers: createProviderRegistry(),
     state,

@@ -17,10 +17,10 @@ describe('manifests under the controller', () => {
   it('cannot read the controller secrets through variable substitution', async () => {
     process.env.PLATCTL_API_KEY = 'key-must-not-reach-a-manifest';
     process.env.PLATCTL_GIT_TOKEN = 'token-must-not-reach-a-manifest';
-    process.env.TEAM_NAME = 'ml';
+    process.env.PLATCTL_VAR_TEAM_NAME = 'ml';
     expect(manifestEnv().PLATCTL_API_KEY).toBeUndefined();
     expect(manifestEnv().PLATCTL_GIT_TOKEN).toBeUndefined();
-    expect(manifestEnv().TEAM_NAME).toBe('ml');
+    expect(manifestEnv().PLATCTL_VAR_TEAM_NAME).toBe('ml');
     const dir = await mkdtemp(join(tmpdir(), 'platctl-env-'));
     try {
       await writeFile(join(dir, 'ok.yaml'), workspaceYaml(`ws-${ref('TEAM_NAME')}`, 'x'));
@@ -28,9 +28,9 @@ describe('manifests under the controller', () => {
       await writeFile(join(dir, 'leak.yaml'), workspaceYaml('ws-b', ref('PLATCTL_API_KEY')));
       const r = await validateManifests(dir);
       expect(r.ok).toBe(false);
-      expect(r.diagnostics.map((d) => d.code)).toContain('undefined-variable');
+      expect(r.diagnostics.map((d) => d.code)).toContain('refused-variable');
       expect(JSON.stringify(r)).not.toContain('key-must-not-reach-a-manifest');
-      expect(r.diagnostics.find((d) => d.code === 'undefined-variable')?.at).toMatch(
+      expect(r.diagnostics.find((d) => d.code === 'refused-variable')?.at).toMatch(
         /^leak\.yaml:\d+:\d+$/,
       );
     } finally {

@@ -170,14 +170,42 @@ describe('positions', () => {
 describe('${VAR} substitution', () => {
   const svc = (name: string) => `${workspace(name)}  description: "$\${LITERAL} \${DESC}"\n`;
 
-  it('substitutes from the environment and keeps $${VAR} as a literal', async () => {
+  it('substitutes from PLATCTL_VAR_ in the environment and keeps $${VAR} as a literal', async () => {
     write('w.yaml', svc('ws-${STAGE}'));
-    const r = await loadAndValidate({ paths: [dir], env: { STAGE: 'prod', DESC: 'main' } });
+    const r = await loadAndValidate({
+      paths: [dir],
+      env: { PLATCTL_VAR_STAGE: 'prod', PLATCTL_VAR_DESC: 'main' },
+    });
     expect(r.diagnostics).toEqual([]);
     expect(r.manifests[0]!.manifest.metadata).toMatchObject({
       name: 'ws-prod',
       description: '${LITERAL} main',
     });
+  });
+
+  it('never reads the rest of the environment', async () => {
+    write('w.yaml', svc('ws-${STAGE}'));
+    const r = await loadAndValidate({ paths: [dir], env: { STAGE: 'prod', DESC: 'main' } });
+    expect(r.diagnostics.map((d) => d.code)).toEqual(['undefined-variable', 'undefined-variable']);
+    expect(r.diagnostics[0]!.message).toContain('PLATCTL_VAR_STAGE');
+  });
+
+  it('refuses credentials by name from any source, and values holding the API key', async () => {
+    write('w.yaml', svc('ws-${PLATCTL_GIT_TOKEN}'));
+    const byName = await loadAndValidate({
+      paths: [dir],
+      vars: { PLATCTL_GIT_TOKEN: 'tok', DESC: 'x' },
+    });
+    expect(byName.diagnostics).toMatchObject([{ code: 'refused-variable', line: 4, col: 9 }]);
+    write('w.yaml', svc('ws-a'));
+    const byValue = await loadAndValidate({
+      paths: [dir],
+      env: { PLATCTL_VAR_DESC: 'prefix-the-api-key-suffix' },
+      refusedValues: ['the-api-key'],
+    });
+    expect(byValue.diagnostics).toMatchObject([{ code: 'refused-variable', line: 6, col: 16 }]);
+    expect(JSON.stringify(byValue)).not.toContain('the-api-key');
+    expect(byValue.manifests).toEqual([]);
   });
 
   it('reports an undefined variable at its position and returns nothing', async () => {
@@ -198,7 +226,7 @@ describe('${VAR} substitution', () => {
       loadAndValidate({
         paths: [join(dir, 'w.yaml')],
         varFiles: [yamlVars, envVars],
-        env: { STAGE: 'from-env', DESC: 'env' },
+        env: { PLATCTL_VAR_STAGE: 'from-env', PLATCTL_VAR_DESC: 'env' },
         vars,
       });
     expect((await load()).manifests[0]!.manifest.metadata).toMatchObject({
@@ -212,10 +240,10 @@ describe('${VAR} substitution', () => {
     const cluster = (size: string) =>
       `apiVersion: infra.k8smgmt.io/v3\nkind: Cluster\nmetadata: {name: c, project: platform}\nspec:\n  type: Gke\n  cloudCredentials: gcp-credentials\n  blueprint: {name: ml-stack, version: v1.0.0}\n  config:\n    project: p\n    location: {type: zonal, zone: z}\n    nodePools:\n      - name: p\n        size: ${size}\n`;
     write('c.yaml', cluster('${N}'));
-    const r = await loadAndValidate({ paths: [dir], env: { N: '3' } });
+    const r = await loadAndValidate({ paths: [dir], env: { PLATCTL_VAR_N: '3' } });
     expect(r.diagnostics).toEqual([]);
     write('c.yaml', cluster('"${N}"'));
-    const q = await loadAndValidate({ paths: [dir], env: { N: '3' } });
+    const q = await loadAndValidate({ paths: [dir], env: { PLATCTL_VAR_N: '3' } });
     expect(q.diagnostics.map((d) => d.message)).toEqual(['must be an integer, not a string']);
   });
 
