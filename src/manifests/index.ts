@@ -69,7 +69,7 @@ export async function loadAndValidate(input: LoadInput): Promise<LoadResult> {
   // Read: every file named, in a stable order.
   const { sources, diagnostics: fileDiags } = await readSources(input.paths, input.stdin, limits);
   diagnostics.push(...fileDiags);
-  // Parse and substitute: YAML documents with the position of every node.
+  // Parse and substitute: YAML documents as data; positions are found when a diagnostic asks.
   const docs: ParsedDocument[] = [];
   for (const src of sources) {
     const r = parseSource(src, lookup, limits);
@@ -84,8 +84,14 @@ export async function loadAndValidate(input: LoadInput): Promise<LoadResult> {
     diagnostics.push(...r.diagnostics);
     if (!r.manifest && r.key) invalid.add(r.key);
     if (r.manifest) {
-      const { source, positionOf } = doc;
-      loaded.push({ manifest: r.manifest, key: manifestKey(r.manifest), source, positionOf });
+      loaded.push({
+        manifest: r.manifest,
+        key: manifestKey(r.manifest),
+        get source() {
+          return doc.source; // found when first asked, like every position
+        },
+        positionOf: doc.positionOf,
+      });
     }
   }
   // Across documents: duplicates, references, dependsOn cycles.

@@ -1,19 +1,9 @@
-import {
-  type Document,
-  isAlias,
-  isMap,
-  isScalar,
-  isSeq,
-  type Node,
-  parse,
-  parseAllDocuments,
-  type Scalar,
-  visit,
-  type YAMLError,
-} from 'yaml';
+import { type Document, parse, parseAllDocuments, type Scalar, visit, type YAMLError } from 'yaml';
 import { tooDeepAt } from './depth.js';
 import type { Diagnostic, DiagnosticCode } from './diagnostics.js';
+import { fastDocuments } from './fast-parse.js';
 import type { SourceText } from './files.js';
+import { LazyPositions, linePos, lineStarts } from './positions.js';
 import type { SourcePosition } from './types.js';
 import {
   missingVariable,
@@ -23,7 +13,12 @@ import {
 
 type JsonPath = readonly (string | number)[];
 
-/** One non-empty YAML document, converted to plain data, with the position of every node. */
+export { linePos, lineStarts } from './positions.js';
+
+/**
+ * One non-empty YAML document, converted to plain data, and where its nodes are (found when first
+ * asked, see {@link LazyPositions}: a clean load builds no positions).
+ */
 export interface ParsedDocument {
   file: string;
   /** 0-based index of the document in its file. */
@@ -37,8 +32,6 @@ export interface ParsedDocument {
   keyPositionOf(path: JsonPath): SourcePosition;
 }
 
-const ptr = (path: JsonPath): string => path.join('\u0000');
-
 const MAX_YAML_DIAGNOSTICS = 20;
 
 const YAML_CODES: Partial<Record<YAMLError['code'], DiagnosticCode>> = {
@@ -51,7 +44,9 @@ const YAML_CODES: Partial<Record<YAMLError['code'], DiagnosticCode>> = {
 /**
  * Parses one source into its non-empty documents, substituting `${VAR}`s in scalar values (not
  * keys). YAML errors, undefined variables and alias bombs become diagnostics; a document with any
- * of them is dropped. Pure apart from `lookup`; never throws.
+ * of them is dropped. A source with nothing to substitute or report takes the fast path
+ * ({@link fastDocuments}); every other source is parsed with the `yaml` library's node tree.
+ * Pure apart from `lookup`; never throws.
  */
 export function parseSource(
   src: SourceText,
@@ -71,6 +66,13 @@ export function parseSource(
       docs,
       diagnostics: [{ severity: 'error', code: 'yaml-too-deep', message, ...at(deep) }],
     };
+  }
+  const fast = fastDocuments(src.text);
+  if (fast) {
+    const present = fast.flatMap((data, index) =>
+      data === null || data === undefined ? [] : [documentOf(src, index, data)],
+    );
+    return { docs: present, diagnostics };
   }
   const all = parseAllDocuments(src.text, { prettyErrors: false, uniqueKeys: true });
   const list = Array.isArray(all) ? all : [];
@@ -117,18 +119,7 @@ export function parseSource(
       continue;
     }
     if (bad || data === null || data === undefined) continue;
-    const values = new Map<string, SourcePosition>();
-    const keys = new Map<string, SourcePosition>();
-    indexPositions(doc.contents, [], at, values, keys);
-    const positionOf = (path: JsonPath): SourcePosition => {
-      for (let n = path.length; n >= 0; n--) {
-        const p = values.get(ptr(path.slice(0, n)));
-        if (p) return p;
-      }
-      return source;
-    };
-    const keyPositionOf = (path: JsonPath) => keys.get(ptr(path)) ?? positionOf(path);
-    docs.push({ file: src.file, index, data, source, positionOf, keyPositionOf });
+    docs.push(documentOf(src, index, data, source));
   }
   if (yamlDiags > MAX_YAML_DIAGNOSTICS) {
     const message = `${yamlDiags - MAX_YAML_DIAGNOSTICS} more YAML problems in this file not shown`;
@@ -167,48 +158,22 @@ function retype(text: string): unknown {
   }
 }
 
-function indexPositions(
-  node: Node | null,
-  path: (string | number)[],
-  at: (offset: number) => SourcePosition,
-  values: Map<string, SourcePosition>,
-  keys: Map<string, SourcePosition>,
-): void {
-  if (!node || isAlias(node)) return;
-  if (node.range) values.set(ptr(path), at(node.range[0]));
-  if (isMap(node)) {
-    for (const pair of node.items) {
-      const k = pair.key as Node | null;
-      const name = isScalar(k) ? String(k.value) : String(k);
-      const child = [...path, name];
-      if (k?.range) keys.set(ptr(child), at(k.range[0]));
-      indexPositions(pair.value as Node | null, child, at, values, keys);
-    }
-  } else if (isSeq(node)) {
-    node.items.forEach((item, i) => {
-      indexPositions(item as Node | null, [...path, i], at, values, keys);
-    });
-  }
-}
-
-/** Offsets where each line starts (`\n`, `\r\n` or a lone `\r` ends a line). Pure. */
-export function lineStarts(text: string): number[] {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 10 || (c === 13 && text.charCodeAt(i + 1) !== 10)) starts.push(i + 1);
-  }
-  return starts;
-}
-
-/** The 1-based line and column of an offset, given {@link lineStarts}. Pure. */
-export function linePos(starts: readonly number[], offset: number): { line: number; col: number } {
-  let lo = 0;
-  let hi = starts.length - 1;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (starts[mid]! <= offset) lo = mid;
-    else hi = mid - 1;
-  }
-  return { line: lo + 1, col: offset - starts[lo]! + 1 };
+/** A parsed document whose positions are found when first asked. */
+function documentOf(
+  src: SourceText,
+  index: number,
+  data: unknown,
+  source?: SourcePosition,
+): ParsedDocument {
+  const positions = new LazyPositions(src, index, source);
+  return {
+    file: src.file,
+    index,
+    data,
+    get source() {
+      return positions.source;
+    },
+    positionOf: (path) => positions.positionOf(path),
+    keyPositionOf: (path) => positions.keyPositionOf(path),
+  };
 }
