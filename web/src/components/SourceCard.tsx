@@ -1,6 +1,6 @@
 import { Badge, Card, Group, Table, Text, Title } from '@mantine/core';
 import type { Revision, Status } from '../api/types.js';
-import { shortRevision, timeAgo } from '../lib/format.js';
+import { formatDuration, shortRevision, timeAgo } from '../lib/format.js';
 
 const ROWS = [
   ['fetched', 'Fetched'],
@@ -62,6 +62,10 @@ export function SourceCard({ status }: { status: Status }) {
               last run: {status.lastResult}
             </Badge>
           )}
+          <Text size="xs" c="dimmed">
+            {status.lastRunAt ? `ran ${timeAgo(status.lastRunAt, now)}` : 'no run yet'}
+            {status.nextRunInMs !== undefined && ` · next in ${formatDuration(status.nextRunInMs)}`}
+          </Text>
         </Group>
       </Group>
       <Table verticalSpacing={4}>
