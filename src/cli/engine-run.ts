@@ -7,6 +7,7 @@ import {
   renderPlanJson,
   renderPlanMarkdown,
   renderPlanText,
+  summarize,
 } from '../reconcile/render/index.js';
 import { reconcile } from '../reconcile/run.js';
 import type { RunOptions, RunResult } from '../reconcile/run-types.js';
@@ -45,9 +46,11 @@ export async function runEngine(inv: EngineInvocation): Promise<RunResult> {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
+  const progress = progressPrinter(stderr, { color: useColor(stderr), tty: stderr.isTTY === true });
+  let started: number | undefined;
   const ports = createRunPorts({
     ...inv.config,
-    events: progressPrinter(stderr, { color: useColor(stderr) }),
+    events: progress,
     signal: soft.signal,
     hardSignal: hard.signal,
   });
@@ -71,14 +74,22 @@ export async function runEngine(inv: EngineInvocation): Promise<RunResult> {
     ...(inv.lockTimeoutMs ? { lockTimeoutMs: inv.lockTimeoutMs } : {}),
     approve: async (plan) => {
       if (!json) show(plan);
-      if (inv.autoApprove) return true;
-      if (json) stderr.write(renderPlanText(plan, colors(useColor(stderr))));
-      return confirm(stderr);
+      if (!inv.autoApprove && json) stderr.write(renderPlanText(plan, colors(useColor(stderr))));
+      const approved = inv.autoApprove || (await confirm(stderr, plan));
+      if (approved) {
+        started = Date.now();
+        progress.begin(plan.actions.filter((a) => a.type !== 'noop').length);
+      }
+      return approved;
     },
   };
   const stdin = inv.paths.includes('-') ? await readStdin() : undefined;
   try {
-    const result = await reconcile(stdin === undefined ? options : { ...options, stdin }, ports);
+    const result = await reconcile(
+      stdin === undefined ? options : { ...options, stdin },
+      ports,
+    ).finally(() => progress.end());
+    const took = started === undefined ? undefined : Date.now() - started;
     // every diagnostic, warnings of valid manifests too (an empty directory, no declared VPC)
     if (result.diagnostics.length > 0) {
       stderr.write(
@@ -98,7 +109,7 @@ export async function runEngine(inv: EngineInvocation): Promise<RunResult> {
       show(result.plan);
     }
     if (result.outcomes && result.status !== 'in-sync' && inv.flags.output !== 'json') {
-      stdout.write(renderOutcomesText(result.outcomes, colors(color)));
+      stdout.write(renderOutcomesText(result.outcomes, colors(color), took));
     }
     if (result.status === 'blocked') stderr.write('The plan has errors; nothing was changed.\n');
     if (result.status === 'declined') stderr.write('Apply cancelled.\n');
@@ -123,15 +134,21 @@ async function readStdin(): Promise<string> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
+/** The confirmation question, repeating the plan's counts (its summary may have scrolled away). */
+export function confirmQuestion(plan: Plan): string {
+  const s = summarize(plan);
+  return `Apply ${s.create} to create, ${s.update} to update, ${s.delete} to delete? Only "yes" is accepted: `;
+}
+
 /** Asks on the terminal; refuses (false) when standard input is not one. */
-async function confirm(stderr: NodeJS.WriteStream): Promise<boolean> {
+async function confirm(stderr: NodeJS.WriteStream, plan: Plan): Promise<boolean> {
   if (!process.stdin.isTTY) {
     stderr.write('Not a terminal: pass --auto-approve to apply without confirmation.\n');
     return false;
   }
   const rl = createInterface({ input: process.stdin, output: stderr });
   try {
-    const answer = await rl.question('Apply these changes? Only "yes" is accepted: ');
+    const answer = await rl.question(confirmQuestion(plan));
     return answer.trim() === 'yes';
   } finally {
     rl.close();

@@ -1,16 +1,60 @@
 import type { RunEvent } from '../reconcile/events.js';
-import { colors, describe } from '../reconcile/render/text.js';
+import { colors, describe, duration } from '../reconcile/render/text.js';
+
+/** The CLI's event sink, plus the overall line of an apply between `begin` and `end`. */
+export interface ProgressPrinter {
+  (e: RunEvent): void;
+  /** Execution starts with `total` actions to run: the overall line counts against it. */
+  begin(total: number): void;
+  /** Execution is over: the overall line is cleared (terminal) and its timer stopped. */
+  end(): void;
+}
+
+export interface ProgressOptions {
+  readonly color?: boolean;
+  readonly verbose?: boolean;
+  /** Redraw one overall line in place (a terminal); else print it after each finish. */
+  readonly tty?: boolean;
+  /** @default Date.now */
+  readonly now?: () => number;
+}
 
 /**
- * Renders engine events as one line each (I/O: writes to `out`): starts, progress with elapsed
- * time on long waits, and each finish. Observation counts only when `verbose`.
+ * Renders engine events as one line each (I/O: writes to `out`): starts, progress on long waits
+ * (elapsed time said once), each finish; during an apply, one overall line — `3 of 12 done,
+ * 2 running, 7 waiting, 1m05s elapsed; waiting for VPC service p/vpc: deploying` — kept at the
+ * bottom of a terminal, elsewhere printed after a finish at most every 10 s and at the end.
+ * Observation counts only when `verbose`.
  */
 export function progressPrinter(
   out: NodeJS.WritableStream,
-  options: { color?: boolean; verbose?: boolean } = {},
-): (e: RunEvent) => void {
+  options: ProgressOptions = {},
+): ProgressPrinter {
   const c = colors(options.color ?? false);
-  const secs = (ms: number) => `${Math.round(ms / 1000)}s`;
+  const now = options.now ?? Date.now;
+  const tty = options.tty ?? false;
+  const run = { total: 0, done: 0, running: 0, started: 0, active: false };
+  let timer: NodeJS.Timeout | undefined;
+  let lastOverall = 0;
+  // what the running actions wait for, by action id, oldest first
+  const waits = new Map<string, string>();
+  const overall = () => {
+    const head = `${run.done} of ${run.total} done, ${run.running} running, ${run.total - run.done - run.running} waiting, ${duration(now() - run.started)} elapsed`;
+    const [first, ...more] = waits.values();
+    if (first === undefined) return head;
+    return `${head}; ${first.replace(/,?\s*[\d.]+\s*(ms|s|m)$/, '')}${more.length ? ` (+${more.length} more)` : ''}`;
+  };
+  const clear = () => {
+    if (tty && run.active) out.write('\r\u001b[K');
+  };
+  const redraw = () => {
+    if (tty && run.active) out.write(c.cyan(overall()));
+  };
+  const line = (text: string) => {
+    clear();
+    out.write(text);
+    redraw();
+  };
   // one line per wait state, then one every 5 s: long waits show their elapsed time, not noise
   const lastShown = new Map<string, { message: string; at: number }>();
   const worthShowing = (id: string, message: string, elapsedMs: number) => {
@@ -20,45 +64,38 @@ export function progressPrinter(
     lastShown.set(id, { message: state, at: elapsedMs });
     return true;
   };
-  return (e) => {
+  const print = (e: RunEvent) => {
     switch (e.type) {
       case 'observe':
-        if (options.verbose) out.write(c.dim(`observed ${e.count} ${e.kind}\n`));
+        if (options.verbose) line(c.dim(`observed ${e.count} ${e.kind}\n`));
         return;
       case 'adopted':
-        out.write(`${e.key}: adopted (created by an interrupted run)\n`);
+        line(`${e.key}: adopted (created by an interrupted run)\n`);
         return;
       case 'found':
-        out.write(
+        line(
           `${e.key}: found, not created by platctl (an interrupted create could not be proven ours)\n`,
         );
         return;
       case 'start':
-        out.write(`${e.action.key}: ${describe(e.action)}...\n`);
+        if (e.action.type !== 'noop') run.running++;
+        line(`${e.action.key}: ${describe(e.action)}...\n`);
         return;
       case 'progress':
+        if (e.message.startsWith('waiting for ')) waits.set(e.action.id, e.message);
         if (worthShowing(e.action.id, e.message, e.elapsedMs)) {
-          out.write(c.dim(`${e.action.key}: ${e.message} [${secs(e.elapsedMs)}]\n`));
-        }
-        return;
-      case 'finish': {
-        const o = e.outcome;
-        if (e.action.type === 'noop') return;
-        if (o.status === 'succeeded') {
-          out.write(
-            c.green(`${e.action.key}: ${describe(e.action)} done [${secs(o.elapsedMs)}]\n`),
-          );
-        } else if (o.status === 'failed') {
-          out.write(c.red(`${e.action.key}: ${describe(e.action)} failed: ${o.error}\n`));
-        } else if (o.status === 'skipped') {
-          out.write(
-            c.yellow(`${e.action.key}: ${describe(e.action)} skipped (${o.because} failed)\n`),
+          // a wait message that says its own elapsed time is not given a second one
+          const said = /\d+\s*(ms|s|m)\)?$/.test(e.message);
+          line(
+            c.dim(`${e.action.key}: ${e.message}${said ? '' : ` [${duration(e.elapsedMs)}]`}\n`),
           );
         }
         return;
-      }
+      case 'finish':
+        finish(e);
+        return;
       case 'stopping':
-        out.write(c.yellow(`stopping: ${e.reason}\n`));
+        line(c.yellow(`stopping: ${e.reason}\n`));
         return;
       default: {
         const never: never = e;
@@ -66,4 +103,39 @@ export function progressPrinter(
       }
     }
   };
+  const finish = (e: Extract<RunEvent, { type: 'finish' }>) => {
+    const o = e.outcome;
+    if (e.action.type === 'noop') return;
+    if (o.status !== 'skipped' && o.status !== 'not-started') run.running--;
+    run.done++;
+    waits.delete(e.action.id);
+    const what = `${e.action.key}: ${describe(e.action)}`;
+    if (o.status === 'succeeded') line(c.green(`${what} done [${duration(o.elapsedMs)}]\n`));
+    else if (o.status === 'failed') line(c.red(`${what} failed: ${o.error}\n`));
+    else if (o.status === 'skipped') line(c.yellow(`${what} skipped (${o.because} failed)\n`));
+    // off a terminal the overall line is a log line: every 10 s at most, and the last one
+    if (!tty && run.active && (now() - lastOverall >= 10_000 || run.done === run.total)) {
+      lastOverall = now();
+      out.write(c.dim(`${overall()}\n`));
+    }
+  };
+  return Object.assign(print, {
+    begin(total: number) {
+      Object.assign(run, { total, done: 0, running: 0, started: now(), active: true });
+      lastOverall = run.started;
+      if (tty) {
+        redraw();
+        timer = setInterval(() => {
+          clear();
+          redraw();
+        }, 1000);
+        timer.unref();
+      }
+    },
+    end() {
+      if (timer) clearInterval(timer);
+      clear();
+      run.active = false;
+    },
+  });
 }

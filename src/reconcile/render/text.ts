@@ -3,6 +3,14 @@ import type { Action, ActionOutcome, Plan } from '../types.js';
 import { foundLine, outcomeSummary, placeOf, resources, summaryLine } from './summary.js';
 import { changeLines } from './tree.js';
 
+/** `42s`, `1m05s`, `2h03m` (pure). */
+export function duration(ms: number): string {
+  const s = Math.round(ms / 1000);
+  if (s < 60) return `${s}s`;
+  if (s < 3600) return `${Math.floor(s / 60)}m${String(s % 60).padStart(2, '0')}s`;
+  return `${Math.floor(s / 3600)}h${String(Math.floor((s % 3600) / 60)).padStart(2, '0')}m`;
+}
+
 type Colors = Pick<typeof pc, 'green' | 'yellow' | 'red' | 'bold' | 'dim' | 'cyan'>;
 
 /** Colors when `enabled`, plain text otherwise (not a TTY, NO_COLOR). */
@@ -67,14 +75,19 @@ export function describe(a: Action): string {
   }
 }
 
-/** The apply summary (pure): counts, then each failure once with how many actions it skipped. */
+/**
+ * The apply summary (pure): counts (and how long the apply took, when given), then each failure
+ * once with how many actions it skipped.
+ */
 export function renderOutcomesText(
   outcomes: Readonly<Record<string, ActionOutcome>>,
   c: Colors = colors(false),
+  durationMs?: number,
 ): string {
   const { counts, failures } = outcomeSummary(outcomes);
+  const took = durationMs === undefined ? '' : `, in ${duration(durationMs)}`;
   const lines = [
-    `Apply: ${counts.succeeded} succeeded, ${counts.failed} failed, ${counts.skipped} skipped, ${counts['not-started']} not started.`,
+    `Apply: ${counts.succeeded} succeeded, ${counts.failed} failed, ${counts.skipped} skipped, ${counts['not-started']} not started${took}.`,
   ];
   for (const f of failures) {
     const tail = f.skipped
