@@ -136,7 +136,12 @@ export async function startController(config: ControllerConfig): Promise<Running
       {
         ...config,
         backoff: config.backoff ?? { baseMs: 5_000, maxMs: 300_000 },
-        leasePollMs: Math.max(10, Math.floor(ttlMs / 3)),
+        // PostgreSQL frees the lock the moment its holder's session ends, so standbys ask every
+        // second (one cheap query) to take over within seconds; SQLite waits for the ttl anyway
+        leasePollMs: Math.max(
+          10,
+          Math.floor(isPostgresUrl(config.statePath) ? Math.min(1000, ttlMs / 3) : ttlMs / 3),
+        ),
       },
       {
         source,

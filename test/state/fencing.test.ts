@@ -1,62 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openState } from '../../src/state/index.js';
 import { postgresUrl, type TestSchema, testSchema } from '../helpers/postgres.js';
+import { spawnTsx } from '../helpers/process.js';
 import { m } from '../reconcile/manifests.js';
 
 const leaderScript = fileURLToPath(new URL('./fixtures/pg-leader.ts', import.meta.url));
 
-/** Starts the leader script; `lines` collects its output, `waitFor` resolves on a matching line. */
-function startLeader(url: string, ttlMs: number) {
-  const child = spawn(process.execPath, ['--import', 'tsx', leaderScript, url, String(ttlMs)], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const lines: string[] = [];
-  let waiters: { re: RegExp; from: number; resolve: () => void }[] = [];
-  const check = () => {
-    waiters = waiters.filter((w) => {
-      if (!lines.slice(w.from).some((l) => w.re.test(l))) return true;
-      w.resolve();
-      return false;
-    });
-  };
-  let buf = '';
-  child.stdout.on('data', (d: Buffer) => {
-    buf += d.toString();
-    const parts = buf.split('\n');
-    buf = parts.pop()!;
-    lines.push(...parts);
-    check();
-  });
-  let err = '';
-  child.stderr.on('data', (d: Buffer) => {
-    err += d.toString();
-  });
-  return {
-    child,
-    lines,
-    stderr: () => err,
-    /** Resolves when a line matching `re` arrives after the `from`-th line; bounded. */
-    waitFor(re: RegExp, from = 0, ms = 20_000): Promise<void> {
-      return new Promise((resolve, reject) => {
-        const timer = setTimeout(
-          () => reject(new Error(`no line ${re} within ${ms} ms: ${lines.slice(-3)} ${err}`)),
-          ms,
-        );
-        waiters.push({
-          re,
-          from,
-          resolve: () => {
-            clearTimeout(timer);
-            resolve();
-          },
-        });
-        check();
-      });
-    },
-  };
-}
+/** Starts the leader script with the lease ttl `ttlMs`. */
+const startLeader = (url: string, ttlMs: number) => spawnTsx(leaderScript, [url, String(ttlMs)]);
 
 describe.skipIf(!postgresUrl)('fencing a paused leader (real processes, SIGSTOP)', () => {
   let schema: TestSchema;
