@@ -1,6 +1,7 @@
 import type Database from 'better-sqlite3';
 import type { Clock } from '../core/clock.js';
 import { PlatctlError } from '../core/errors.js';
+import { holderIsDeadHere } from './holder.js';
 import type { AcquireOptions, LeaseHandle, LeaseInfo } from './types.js';
 
 const POLL_MS = 250;
@@ -14,28 +15,41 @@ export function describeHolder(h: LeaseInfo): string {
   return `pid ${h.pid} on ${h.host} since ${new Date(h.since).toISOString()} (holder ${h.id}${run})`;
 }
 
+/** What to do when the lease is held: people can break a lease whose holder is gone. */
+export function lockedMessage(other: LeaseInfo): string {
+  return (
+    `the state store is locked by another apply or controller: ${describeHolder(other)}; ` +
+    'wait for it to finish or use --lock-timeout to wait longer; if that holder is gone, ' +
+    `break the lease with: platctl state unlock ${other.id}`
+  );
+}
+
 /**
  * Takes the run lease in `db` (I/O), waiting up to `waitMs` on `clock` while another holder's
- * unexpired lease stands. Re-acquiring with the same holder id succeeds (a controller that holds
- * the lease can run applies). Fails with code `locked`, naming the holder.
+ * unexpired lease stands. A lease whose holder `isDead` (a process of this host that no longer
+ * runs: a `kill -9`ed apply or controller) is taken over at once. Re-acquiring with the same
+ * holder id succeeds (a controller that holds the lease can run applies). Fails with code
+ * `locked`, naming the holder.
  */
 export async function createLease(
   db: Database.Database,
   clock: Clock,
   current: () => LeaseInfo | undefined,
   opts: AcquireOptions,
+  isDead: (holder: LeaseInfo) => boolean = holderIsDeadHere,
 ): Promise<LeaseHandle> {
   const ttl = opts.ttlMs ?? 30_000;
   const { holder } = opts;
   const take = db.transaction((): LeaseInfo | undefined => {
     const now = clock.now();
     const held = current();
-    if (held && held.id !== holder.id) return held;
+    const mine = held?.id === holder.id;
+    if (held && !mine && !isDead(held)) return held;
     db.prepare(
       `INSERT INTO lease (name, holder_id, pid, host, since, expires_at) VALUES ('run', ?, ?, ?, ?, ?)
        ON CONFLICT(name) DO UPDATE SET holder_id=excluded.holder_id, pid=excluded.pid,
          host=excluded.host, since=excluded.since, expires_at=excluded.expires_at`,
-    ).run(holder.id, holder.pid, holder.host, held?.since ?? now, now + ttl);
+    ).run(holder.id, holder.pid, holder.host, mine ? held.since : now, now + ttl);
     return undefined;
   });
   const deadline = clock.now() + (opts.waitMs ?? 0);
@@ -43,11 +57,7 @@ export async function createLease(
     const other = take.immediate();
     if (!other) break;
     if (clock.now() >= deadline || opts.signal?.aborted) {
-      throw new PlatctlError(
-        'locked',
-        `the state store is locked by another apply or controller: ${describeHolder(other)}; ` +
-          'wait for it to finish or use --lock-timeout to wait longer',
-      );
+      throw new PlatctlError('locked', lockedMessage(other));
     }
     await clock.sleep(Math.min(POLL_MS, Math.max(1, deadline - clock.now())), opts.signal);
   }

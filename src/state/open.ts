@@ -45,6 +45,7 @@ export function openStateLazily(target: string, options: { clock?: Clock } = {})
     recordOutcome: async (r, a, k, o) => (await store()).recordOutcome(r, a, k, o),
     acquire: async (o) => (await store()).acquire(o),
     leaseHolder: async () => (await store()).leaseHolder(),
+    unlock: async (id) => (await store()).unlock(id),
     close: async () => {
       if (opened) await (await opened.catch(() => undefined))?.close();
     },

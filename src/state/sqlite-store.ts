@@ -145,6 +145,12 @@ export function openStateStore(path: string, options: { clock?: Clock } = {}): S
       void q.recordOutcome.run(runId, actionId, key, JSON.stringify(outcome)),
     acquire: (opts) => createLease(db, clock, leaseHolder, opts),
     leaseHolder: async () => leaseHolder(),
+    unlock: async (holderId) => {
+      const held = leaseHolder();
+      if (held?.id !== holderId) return undefined;
+      db.prepare("DELETE FROM lease WHERE name = 'run' AND holder_id = ?").run(holderId);
+      return held;
+    },
     close: async () => {
       if (db.open) db.close();
     },

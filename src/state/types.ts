@@ -96,6 +96,12 @@ export interface StateStore {
   acquire(options: AcquireOptions): Promise<LeaseHandle>;
   /** Who holds the lease now, if anyone holds an unexpired one. */
   leaseHolder(): Promise<LeaseInfo | undefined>;
+  /**
+   * Breaks the run lease if `holderId` holds it (`platctl state unlock`, like Terraform's
+   * force-unlock) and returns who held it; undefined, changing nothing, when it does not. The
+   * holder, if it still runs, loses the lease at its next renewal and stops writing.
+   */
+  unlock(holderId: string): Promise<LeaseInfo | undefined>;
   /** Closes the store (idempotent). */
   close(): Promise<void>;
 }

@@ -1,4 +1,7 @@
+import { spawnSync } from 'node:child_process';
+import { hostname } from 'node:os';
 import { describe, expect, it } from 'vitest';
+import { openStateStore } from '../../src/state/index.js';
 import { placesOf, storeFactories } from './factories.js';
 
 const holder = (id: string, pid: number) => ({ id, pid, host: 'build-7' });
@@ -52,5 +55,51 @@ describe.each(storeFactories)('run lease contract: $name', (factory) => {
     setTimeout(() => stop.abort(), 50);
     await expect(waiting).rejects.toBeDefined();
     expect((await b.leaseHolder())?.id).toBe('one');
+  });
+
+  it('is broken by unlock with the holder id, and only with it', async () => {
+    const { a, b } = await twoStores();
+    await a.acquire({ holder: holder('one', 4242), heartbeat: false });
+    expect(await b.unlock('two')).toBeUndefined();
+    expect((await b.leaseHolder())?.id).toBe('one');
+    expect(await b.unlock('one')).toMatchObject({ id: 'one', pid: 4242, host: 'build-7' });
+    const taken = await b.acquire({ holder: holder('two', 2), waitMs: 5000, heartbeat: false });
+    expect((await b.leaseHolder())?.id).toBe('two');
+    await taken.release();
+  });
+});
+
+/** The pid of a process of this host that has exited. */
+function deadPid(): number {
+  const child = spawnSync(process.execPath, ['-e', '']);
+  return child.pid!;
+}
+
+describe('a lease held by a process that died on this host (SQLite)', () => {
+  it('is taken over at once; a live local or a remote holder still blocks', async () => {
+    const s = openStateStore(':memory:');
+    const local = (id: string, pid: number) => ({ id, pid, host: hostname() });
+    await s.acquire({ holder: local('crashed', deadPid()), heartbeat: false });
+    const mine = await s.acquire({ holder: local('next', process.pid), heartbeat: false });
+    expect((await s.leaseHolder())?.id).toBe('next');
+    await mine.release();
+    // this very process is alive: its lease stands
+    await s.acquire({ holder: local('alive', process.pid), heartbeat: false });
+    await expect(
+      s.acquire({ holder: local('other', process.pid), heartbeat: false }),
+    ).rejects.toMatchObject({
+      code: 'locked',
+      message: expect.stringContaining('state unlock alive'),
+    });
+    await s.unlock('alive');
+    // a dead pid on another host proves nothing
+    await s.acquire({
+      holder: { id: 'remote', pid: deadPid(), host: 'elsewhere' },
+      heartbeat: false,
+    });
+    await expect(
+      s.acquire({ holder: local('other', process.pid), heartbeat: false }),
+    ).rejects.toMatchObject({ code: 'locked' });
+    await s.close();
   });
 });

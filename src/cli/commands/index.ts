@@ -5,6 +5,7 @@ import { registerDemo } from './demo.js';
 import { registerEmulator } from './emulator.js';
 import { registerImport } from './import.js';
 import { registerPlan } from './plan.js';
+import { registerState } from './state.js';
 import { registerUsage } from './usage.js';
 import { registerValidate } from './validate.js';
 
@@ -22,4 +23,5 @@ export const commands: readonly RegisterCommand[] = [
   registerController,
   registerImport,
   registerUsage,
+  registerState,
 ];

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Clock } from '../../core/clock.js';
 import { PlatctlError } from '../../core/errors.js';
-import { describeHolder } from '../lease.js';
+import { describeHolder, lockedMessage } from '../lease.js';
 import type { AcquireOptions, LeaseHandle, LeaseInfo } from '../types.js';
 import { type LockKey, lockKey, lockOids } from './keys.js';
 
@@ -86,9 +86,10 @@ export async function acquireAdvisory(
     if (deps.clock.now() >= deadline || opts.signal?.aborted) {
       throw new PlatctlError(
         'locked',
-        `the state store is locked by another apply or controller: ${
-          other ? describeHolder(other) : 'a session that is just starting or ending'
-        }; wait for it to finish or use --lock-timeout to wait longer`,
+        other
+          ? lockedMessage(other)
+          : 'the state store is locked by another apply or controller: a session that is just ' +
+              'starting or ending; wait for it to finish or use --lock-timeout to wait longer',
       );
     }
     await deps.clock.sleep(

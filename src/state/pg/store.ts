@@ -178,6 +178,17 @@ export async function openPostgresStore(
     },
     leaseHolder: () =>
       currentHolder({ schema: target.schema, query: pool.query.bind(pool) }, RUN_LOCK),
+    unlock: async (holderId) => {
+      const deps = { schema: target.schema, query: pool.query.bind(pool) };
+      const current = await currentHolder(deps, RUN_LOCK);
+      if (current?.id !== holderId) return undefined;
+      // the advisory lock lives as long as the holder's session: ending the session breaks it
+      await pool.query(
+        'SELECT pg_terminate_backend(backend_pid) FROM lease WHERE name = $1 AND holder_id = $2',
+        [RUN_LOCK, holderId],
+      );
+      return current;
+    },
     close: async () => {
       fence = undefined;
       held = undefined;
