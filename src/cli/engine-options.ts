@@ -19,6 +19,7 @@ export interface EngineFlags {
   prune?: boolean;
   maxDeletes?: number;
   forceDeletes?: boolean;
+  prices?: string;
 }
 
 /** Parses a positive number flag named `name`; anything else is a usage error. */
@@ -71,7 +72,8 @@ export function engineOptions(cmd: Command): Command {
       'most prune deletions allowed (default 5)',
       positive('--max-deletes'),
     )
-    .option('--force-deletes', 'allow more prune deletions than --max-deletes');
+    .option('--force-deletes', 'allow more prune deletions than --max-deletes')
+    .option('--prices <file>', 'price file: GPUs and hourly price per compute profile');
 }
 
 /** `KEY=VALUE` pairs to a map; a malformed one is a usage error. */

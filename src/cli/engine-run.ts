@@ -12,6 +12,7 @@ import {
 import { reconcile } from '../reconcile/run.js';
 import type { RunOptions, RunResult } from '../reconcile/run-types.js';
 import type { Plan } from '../reconcile/types.js';
+import { loadPrices } from '../usage/prices.js';
 import { type EngineFlags, parseVars, useColor } from './engine-options.js';
 import { progressPrinter } from './progress.js';
 
@@ -72,6 +73,7 @@ export async function runEngine(inv: EngineInvocation): Promise<RunResult> {
     ...(inv.flags.forceDeletes ? { forceDeletes: true } : {}),
     ...(inv.flags.concurrency ? { concurrency: inv.flags.concurrency } : {}),
     ...(inv.lockTimeoutMs ? { lockTimeoutMs: inv.lockTimeoutMs } : {}),
+    ...(inv.flags.prices ? { prices: await loadPrices(inv.flags.prices) } : {}),
     approve: async (plan) => {
       if (!json) show(plan);
       if (!inv.autoApprove && json) stderr.write(renderPlanText(plan, colors(useColor(stderr))));

@@ -3,6 +3,7 @@ import type { Logger } from '../core/logger.js';
 import type { LoadedManifest, SecretSource } from '../manifests/types.js';
 import type { ApiClient, ProviderRegistry } from '../providers/types.js';
 import type { LeaseHolder, StateStore } from '../state/types.js';
+import type { PriceFile } from '../usage/prices.js';
 import type { EventSink } from './events.js';
 import type { ActionOutcome, Plan } from './types.js';
 
@@ -63,6 +64,8 @@ export interface RunOptions {
   readonly leaseHeld?: boolean;
   /** Asked with the plan before anything changes; false declines. Undefined approves. */
   readonly approve?: (plan: Plan) => Promise<boolean>;
+  /** Prices and GPUs per compute profile, for the plan's GPU-hours and cost (`Plan.gpu`). */
+  readonly prices?: PriceFile;
 }
 
 /** The run's I/O, all injected. */

@@ -4,6 +4,7 @@ import { manifestKey } from '../manifests/types.js';
 import type { ProviderPorts } from '../providers/types.js';
 import { processHolder } from '../state/holder.js';
 import { executePlan } from './executor.js';
+import { gpuSummary } from './gpu.js';
 import { locateFailure } from './locate.js';
 import { observeAll } from './observe.js';
 import { adoptPending, createError } from './ownership.js';
@@ -81,7 +82,12 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
     // preflight: what execution would find late (a secret not set) is a plan error at its line
     const loaded = new Map(manifests.map((m) => [m.key, m]));
     const checks = await preflight(planned, loaded, ports);
-    const plan = { ...planned, diagnostics: [...planned.diagnostics, ...checks] };
+    const gpu = gpuSummary(planned, options.prices);
+    const plan = {
+      ...planned,
+      diagnostics: [...planned.diagnostics, ...checks],
+      ...(gpu ? { gpu } : {}),
+    };
     const changes = plan.actions.some((a) => a.type !== 'noop');
     const base = { runId, diagnostics, plan, changes };
     if (plan.diagnostics.some((d) => d.severity === 'error')) return { ...base, status: 'blocked' };

@@ -1,4 +1,5 @@
 import type { GroupRef, Kind, Manifest, RoleRef } from '../manifests/types.js';
+import type { GpuSummary } from './gpu.js';
 
 /**
  * The plan is data: a list of actions, each with a reason, ordered by explicit dependencies.
@@ -24,6 +25,11 @@ export interface Plan {
    * created: never pruned), sorted. Absent when there are none.
    */
   readonly found?: readonly string[];
+  /**
+   * GPU-hours (and cost, with a price file) per day and month that the compute this plan creates
+   * or deletes adds or removes, per profile. Absent when it creates or deletes no compute.
+   */
+  readonly gpu?: GpuSummary;
 }
 
 /** Prune deletions the guard held back: more than the limit, not yet approved. */

@@ -3,7 +3,8 @@ import { masked, summarize } from './summary.js';
 
 /**
  * The stable JSON form of a plan (pure), documented in docs/plan-format.md: `formatVersion`,
- * `summary`, `actions` (secrets masked), `diagnostics`, and `outcomes` after an apply.
+ * `summary`, `actions` (secrets masked), `diagnostics`, `gpu` (compute created or deleted), and
+ * `outcomes` after an apply.
  */
 export function renderPlanJson(
   plan: Plan,
@@ -15,6 +16,7 @@ export function renderPlanJson(
     actions: plan.actions.map((a) => ({ ...a, changes: a.changes.map(masked) })),
     diagnostics: plan.diagnostics,
     ...(plan.found ? { found: plan.found } : {}),
+    ...(plan.gpu ? { gpu: plan.gpu } : {}),
     ...(outcomes ? { outcomes } : {}),
   };
   return `${JSON.stringify(doc, null, 2)}\n`;

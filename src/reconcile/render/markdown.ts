@@ -1,3 +1,4 @@
+import { gpuLines } from '../gpu.js';
 import type { FieldChange, Plan } from '../types.js';
 import { foundLine, masked, placeOf, resources, show, summaryLine } from './summary.js';
 import { describe } from './text.js';
@@ -13,6 +14,9 @@ export const MARKDOWN_LIMIT = 65_000;
 export function renderPlanMarkdown(plan: Plan, limit = MARKDOWN_LIMIT): string {
   const views = resources(plan).filter((r) => r.change !== 'unchanged');
   const head: string[] = ['### platctl plan', '', `**${summaryLine(plan)}**`, ''];
+  if (plan.gpu) {
+    head.push('**Compute**', '', ...gpuLines(plan.gpu).map((l) => `- ${escapeHtml(l)}`), '');
+  }
   const deletions = views.filter((r) => r.change === 'delete');
   if (deletions.length) {
     head.push(`> [!WARNING]`, `> ${deletions.length} resource(s) will be **deleted**:`);

@@ -1,4 +1,5 @@
 import pc from 'picocolors';
+import { gpuLines } from '../gpu.js';
 import type { Action, ActionOutcome, Plan } from '../types.js';
 import { foundLine, outcomeSummary, placeOf, resources, summaryLine } from './summary.js';
 import { changeLines } from './tree.js';
@@ -21,7 +22,8 @@ export function colors(enabled: boolean): Colors {
 const MARK = { create: '+', update: '~', delete: '-', unchanged: ' ' } as const;
 
 /**
- * The plan for people (pure): the summary line, then each changing resource with its actions,
+ * The plan for people (pure): the summary line, the GPU-hours (and cost) of the compute it creates
+ * or deletes, then each changing resource with its actions,
  * reasons and field-level differences (secrets masked), then the plan's diagnostics.
  */
 export function renderPlanText(plan: Plan, c: Colors = colors(false)): string {
@@ -43,7 +45,9 @@ export function renderPlanText(plan: Plan, c: Colors = colors(false)): string {
   }
   const found = foundLine(plan);
   if (found) lines.push(c.dim(`note: ${found}`));
-  return `${[summaryLine(plan), ...(lines.length ? ['', ...lines] : [])].join('\n')}\n`;
+  const gpu = plan.gpu ? gpuLines(plan.gpu).map((l) => `  ${l}`) : [];
+  const head = [summaryLine(plan), ...(gpu.length ? ['Compute:', ...gpu] : [])];
+  return `${[...head, ...(lines.length ? ['', ...lines] : [])].join('\n')}\n`;
 }
 
 /** What one action does, in a few words. */
