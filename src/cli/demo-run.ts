@@ -4,19 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { packageRoot } from '../core/package-root.js';
-import { startEmulator } from '../emulator/index.js';
+import { FAST_TRANSITION_SECONDS, startEmulator } from '../emulator/index.js';
 import { createApiClient } from '../providers/index.js';
 import type { EngineFlags } from './engine-options.js';
 import { exitCodeOf, runEngine } from './engine-run.js';
 
 /** Fast lifecycles so the demo finishes in seconds (emulated seconds at clock speed 1). */
-export const DEMO_TRANSITIONS = {
-  'vpc-deploy': 1,
-  'compute-provision': 2,
-  'compute-delete': 1,
-  'cluster-provision': 2,
-  'cluster-delete': 1,
-} as const;
+export const DEMO_TRANSITIONS = FAST_TRANSITION_SECONDS;
 
 const FLAGS: EngineFlags = { output: 'text', var: [], varFile: [] };
 

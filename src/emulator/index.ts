@@ -24,6 +24,18 @@ export const DEFAULT_TRANSITION_SECONDS: Readonly<Record<TransitionName, number>
   'cluster-delete': 120,
 };
 
+/**
+ * Short lifecycles for local work (`platctl emulator --fast`, the demo): every wait a second or
+ * two, so the examples apply in seconds instead of the realistic defaults' ten minutes.
+ */
+export const FAST_TRANSITION_SECONDS: Readonly<Record<TransitionName, number>> = {
+  'vpc-deploy': 1,
+  'compute-provision': 2,
+  'compute-delete': 1,
+  'cluster-provision': 2,
+  'cluster-delete': 1,
+};
+
 export interface EmulatorOptions {
   /** Default `127.0.0.1`. */
   readonly host?: string;

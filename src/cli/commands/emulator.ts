@@ -3,7 +3,12 @@ import { PlatctlError } from '../../core/errors.js';
 import { listenError } from '../../core/listen-error.js';
 import { createLogger } from '../../core/logger.js';
 import type { TransitionName } from '../../emulator/http/types.js';
-import { DEFAULT_TRANSITION_SECONDS, startEmulator } from '../../emulator/index.js';
+import {
+  DEFAULT_TRANSITION_SECONDS,
+  FAST_TRANSITION_SECONDS,
+  startEmulator,
+} from '../../emulator/index.js';
+import { duration } from '../../reconcile/render/text.js';
 
 interface EmulatorFlags {
   port: string;
@@ -14,6 +19,7 @@ interface EmulatorFlags {
   seed?: string;
   clockSpeed?: string;
   transitionSeconds?: string;
+  fast?: boolean;
   infraGroup?: string;
   paasGroup?: string;
   billingGroup?: string;
@@ -46,7 +52,11 @@ export function registerEmulator(program: Command): void {
     .option('--data <file>', 'keep state in this SQLite file')
     .option('--seed <file>', 'YAML seed replacing the built-in one')
     .option('--clock-speed <n>', 'emulated seconds per real second', '1')
-    .option('--transition-seconds <list>', 'e.g. vpc-deploy=5,compute-provision=10')
+    .option(
+      '--transition-seconds <list>',
+      'e.g. vpc-deploy=5,compute-provision=10 (defaults are realistic: an instance takes 5m00s)',
+    )
+    .option('--fast', 'lifecycles of a second or two, for local work (entries above still apply)')
     .option('--infra-group <group>', 'API group of clusters')
     .option('--paas-group <group>', 'API group of services, workspaces and compute')
     .option('--billing-group <group>', 'API group of billing metrics')
@@ -68,6 +78,10 @@ export function registerEmulator(program: Command): void {
         throw new PlatctlError('usage', `bad --port ${flags.port}`);
       if (!(clockSpeed > 0))
         throw new PlatctlError('usage', `bad --clock-speed ${flags.clockSpeed}`);
+      const transitions = {
+        ...(flags.fast ? FAST_TRANSITION_SECONDS : DEFAULT_TRANSITION_SECONDS),
+        ...parseTransitions(flags.transitionSeconds ?? ''),
+      };
       const emu = await startEmulator({
         apiKey,
         port,
@@ -77,14 +91,13 @@ export function registerEmulator(program: Command): void {
         logger: createLogger({ base: { component: 'emulator' } }),
         ...(flags.data ? { dataFile: flags.data } : {}),
         ...(flags.seed ? { seedFile: flags.seed } : {}),
-        ...(flags.transitionSeconds
-          ? { transitionSeconds: parseTransitions(flags.transitionSeconds) }
-          : {}),
+        transitionSeconds: transitions,
         groups: { infra: flags.infraGroup, paas: flags.paasGroup, billing: flags.billingGroup },
       }).catch((err: unknown) => {
         throw listenError(err, flags.host, port, '--port');
       });
       process.stdout.write(`platform emulator listening on ${emu.url} (docs: ${emu.url}/docs)\n`);
+      process.stdout.write(`${lifecycles(transitions, flags.fast === true, clockSpeed)}\n`);
       await new Promise<void>((resolve) => {
         const stop = () => {
           process.off('SIGINT', stop);
@@ -96,4 +109,17 @@ export function registerEmulator(program: Command): void {
       });
       process.stdout.write('platform emulator stopped\n');
     });
+}
+
+/** `lifecycles (realistic): vpc-deploy 30s, compute-provision 5m00s, ...` and how to change them. */
+function lifecycles(
+  seconds: Readonly<Record<TransitionName, number>>,
+  fast: boolean,
+  clockSpeed: number,
+): string {
+  const list = Object.entries(seconds)
+    .map(([name, s]) => `${name} ${duration((s * 1000) / clockSpeed)}`)
+    .join(', ');
+  const hint = fast ? '' : '; --fast for local work';
+  return `lifecycles (${fast ? '--fast' : 'realistic'}): ${list}${hint}`;
 }
