@@ -1,6 +1,6 @@
 import { type Manifest, type PlatctlKind, PRUNE_ANNOTATION } from '../manifests/types.js';
 import type { ExecuteResult } from '../providers/types.js';
-import type { StateStore } from '../state/types.js';
+import type { StateStore, StateWrite } from '../state/types.js';
 import type { Action, ActionOutcome, Plan } from './types.js';
 
 /** Kinds the API cannot read: they exist only because platctl made them so. */
@@ -38,9 +38,15 @@ export async function createRecorder(
   const pruning = new Set(
     plan.actions.filter((a) => a.reason.code === 'removed-from-git').map((a) => a.key),
   );
-  const forget = async (key: string) => {
-    await store.removeInventory(key);
-    await store.removeLastApplied(key);
+  /** The writes of one hook, committed together by {@link commit}. */
+  let writes: StateWrite[] = [];
+  const commit = async () => {
+    const these = writes;
+    writes = [];
+    if (these.length > 0) await store.batch(these);
+  };
+  const forget = (key: string) => {
+    writes.push({ type: 'removeInventory', key }, { type: 'removeLastApplied', key });
     inventory.delete(key);
   };
   const inventory = new Map((await store.inventory()).map((e) => [e.key, e]));
@@ -48,7 +54,7 @@ export async function createRecorder(
   const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
   /** `created`: true (this state's 2xx), false (found: someone else's), undefined (as known). */
-  const remember = async (a: Action, result: ExecuteResult | undefined, created?: boolean) => {
+  const remember = (a: Action, result: ExecuteResult | undefined, created?: boolean) => {
     const known = inventory.get(a.key);
     const manifest = desired.get(a.key);
     const id = result?.id ?? a.target.id ?? known?.id;
@@ -63,7 +69,7 @@ export async function createRecorder(
     };
     if (same(known, entry)) return; // nothing new: spare the write
     inventory.set(a.key, entry);
-    await store.putInventory(entry);
+    writes.push({ type: 'putInventory', entry });
   };
 
   return {
@@ -73,33 +79,40 @@ export async function createRecorder(
       }
     },
     async settled(a: Action, outcome: ActionOutcome, result?: ExecuteResult) {
-      await store.recordOutcome(runId, a.id, a.key, outcome);
-      const create = a.type === 'create';
-      if (outcome.status !== 'succeeded') failedKeys.add(a.key);
-      else if (a.type === 'delete') await forget(a.key);
-      else if (create && result?.ownership) {
-        // not proven ours: found (an `unproven` pending record stays for the next run to judge)
-        await remember(a, result, false);
-      } else if (!pruning.has(a.key)) await remember(a, result, create ? true : undefined);
-      if (create && outcome.status === 'failed' && outcome.code === 'exists') {
-        await remember(a, result, false); // someone else's object, not ours to prune
-        await store.clearPending(a.key);
-      }
-      if (create && outcome.status === 'succeeded' && result?.ownership !== 'unproven') {
-        await store.clearPending(a.key);
-      }
-      const left = remaining.get(a.key)! - 1;
-      remaining.set(a.key, left);
-      if (left > 0 || failedKeys.has(a.key)) return;
-      const manifest = desired.get(a.key);
-      if (manifest && !same(applied.get(a.key), manifest)) {
-        await store.putLastApplied(a.key, manifest);
-      }
-      // a prune completed by actions other than a delete: the resource leaves the inventory
-      else if (!manifest && pruning.has(a.key) && a.type !== 'delete') await forget(a.key);
+      // Every write of a settling action goes in one transaction (one commit, not five).
+      settle(a, outcome, result);
+      await commit();
     },
     async forgotten() {
-      for (const key of plan.forget ?? []) await forget(key);
+      for (const key of plan.forget ?? []) forget(key);
+      await commit();
     },
   };
+
+  function settle(a: Action, outcome: ActionOutcome, result?: ExecuteResult): void {
+    writes.push({ type: 'recordOutcome', runId, actionId: a.id, key: a.key, outcome });
+    const create = a.type === 'create';
+    if (outcome.status !== 'succeeded') failedKeys.add(a.key);
+    else if (a.type === 'delete') forget(a.key);
+    else if (create && result?.ownership) {
+      // not proven ours: found (an `unproven` pending record stays for the next run to judge)
+      remember(a, result, false);
+    } else if (!pruning.has(a.key)) remember(a, result, create ? true : undefined);
+    if (create && outcome.status === 'failed' && outcome.code === 'exists') {
+      remember(a, result, false); // someone else's object, not ours to prune
+      writes.push({ type: 'clearPending', key: a.key });
+    }
+    if (create && outcome.status === 'succeeded' && result?.ownership !== 'unproven') {
+      writes.push({ type: 'clearPending', key: a.key });
+    }
+    const left = remaining.get(a.key)! - 1;
+    remaining.set(a.key, left);
+    if (left > 0 || failedKeys.has(a.key)) return;
+    const manifest = desired.get(a.key);
+    if (manifest && !same(applied.get(a.key), manifest)) {
+      writes.push({ type: 'putLastApplied', key: a.key, manifest });
+    }
+    // a prune completed by actions other than a delete: the resource leaves the inventory
+    else if (!manifest && pruning.has(a.key) && a.type !== 'delete') forget(a.key);
+  }
 }

@@ -6,7 +6,14 @@ import { PlatctlError } from '../core/errors.js';
 import type { Manifest } from '../manifests/types.js';
 import type { ActionOutcome } from '../reconcile/types.js';
 import { createLease } from './lease.js';
-import type { InventoryEntry, LeaseInfo, PendingOperation, StateStore } from './types.js';
+import {
+  applyWrite,
+  type InventoryEntry,
+  type LeaseInfo,
+  type PendingOperation,
+  type StateStore,
+  type StateWrite,
+} from './types.js';
 
 /** The default location, relative to the working directory. */
 export const DEFAULT_STATE_PATH = '.platctl/state.db';
@@ -95,6 +102,32 @@ export function openStateStore(path: string, options: { clock?: Clock } = {}): S
     };
   };
 
+  // The writes, synchronous (better-sqlite3), so a batch can run them inside one transaction.
+  const put = {
+    putInventory: (e: InventoryEntry) => {
+      q.putInventory.run({
+        key: e.key,
+        kind: e.kind,
+        ref: JSON.stringify(e.ref),
+        id: e.id ?? null,
+        created: e.createdByPlatctl ? 1 : 0,
+        protected: e.protected ? 1 : 0,
+      });
+    },
+    removeInventory: (key: string) => void q.removeInventory.run(key),
+    putLastApplied: (key: string, manifest: Manifest) =>
+      void q.putLastApplied.run(key, JSON.stringify(manifest)),
+    removeLastApplied: (key: string) => void q.removeLastApplied.run(key),
+    beginPending: (op: PendingOperation) =>
+      void q.beginPending.run(op.key, op.actionId, JSON.stringify(op.ref), op.startedAt),
+    clearPending: (key: string) => void q.clearPending.run(key),
+    recordOutcome: (runId: string, actionId: string, key: string, outcome: ActionOutcome) =>
+      void q.recordOutcome.run(runId, actionId, key, JSON.stringify(outcome)),
+  };
+  const batch = db.transaction((writes: readonly StateWrite[]) => {
+    for (const w of writes) applyWrite(put, w);
+  });
+
   return {
     path,
     inventory: async () =>
@@ -106,17 +139,8 @@ export function openStateStore(path: string, options: { clock?: Clock } = {}): S
         createdByPlatctl: r.created_by_platctl === 1,
         protected: r.protected === 1,
       })),
-    putInventory: async (e) => {
-      q.putInventory.run({
-        key: e.key,
-        kind: e.kind,
-        ref: JSON.stringify(e.ref),
-        id: e.id ?? null,
-        created: e.createdByPlatctl ? 1 : 0,
-        protected: e.protected ? 1 : 0,
-      });
-    },
-    removeInventory: async (key) => void q.removeInventory.run(key),
+    putInventory: async (e) => put.putInventory(e),
+    removeInventory: async (key) => put.removeInventory(key),
     lastApplied: async () =>
       new Map(
         (q.lastApplied.all() as { key: string; manifest: string }[]).map((r) => [
@@ -124,9 +148,8 @@ export function openStateStore(path: string, options: { clock?: Clock } = {}): S
           JSON.parse(r.manifest) as Manifest,
         ]),
       ),
-    putLastApplied: async (key, manifest) =>
-      void q.putLastApplied.run(key, JSON.stringify(manifest)),
-    removeLastApplied: async (key) => void q.removeLastApplied.run(key),
+    putLastApplied: async (key, manifest) => put.putLastApplied(key, manifest),
+    removeLastApplied: async (key) => put.removeLastApplied(key),
     pending: async () =>
       (
         q.pending.all() as { key: string; action_id: string; ref: string; started_at: number }[]
@@ -138,11 +161,11 @@ export function openStateStore(path: string, options: { clock?: Clock } = {}): S
           startedAt: r.started_at,
         }),
       ),
-    beginPending: async (op) =>
-      void q.beginPending.run(op.key, op.actionId, JSON.stringify(op.ref), op.startedAt),
-    clearPending: async (key) => void q.clearPending.run(key),
-    recordOutcome: async (runId, actionId, key, outcome: ActionOutcome) =>
-      void q.recordOutcome.run(runId, actionId, key, JSON.stringify(outcome)),
+    beginPending: async (op) => put.beginPending(op),
+    clearPending: async (key) => put.clearPending(key),
+    recordOutcome: async (runId, actionId, key, outcome) =>
+      put.recordOutcome(runId, actionId, key, outcome),
+    batch: async (writes) => batch(writes),
     acquire: (opts) => createLease(db, clock, leaseHolder, opts),
     leaseHolder: async () => leaseHolder(),
     unlock: async (holderId) => {

@@ -65,6 +65,61 @@ export interface AcquireOptions {
   readonly signal?: AbortSignal;
 }
 
+/** One write of {@link StateStore.batch}: the name and arguments of a single-write method. */
+export type StateWrite =
+  | { readonly type: 'putInventory'; readonly entry: InventoryEntry }
+  | { readonly type: 'removeInventory'; readonly key: string }
+  | { readonly type: 'putLastApplied'; readonly key: string; readonly manifest: Manifest }
+  | { readonly type: 'removeLastApplied'; readonly key: string }
+  | { readonly type: 'beginPending'; readonly op: PendingOperation }
+  | { readonly type: 'clearPending'; readonly key: string }
+  | {
+      readonly type: 'recordOutcome';
+      readonly runId: string;
+      readonly actionId: string;
+      readonly key: string;
+      readonly outcome: ActionOutcome;
+    };
+
+/** The single-write methods of a store, which {@link applyWrite} dispatches a {@link StateWrite} to. */
+export type StateWriter = Pick<
+  StateStore,
+  | 'putInventory'
+  | 'removeInventory'
+  | 'putLastApplied'
+  | 'removeLastApplied'
+  | 'beginPending'
+  | 'clearPending'
+  | 'recordOutcome'
+>;
+
+/** Calls the method of `writer` that `w` names, with its arguments. */
+export function applyWrite<R>(
+  writer: { [M in keyof StateWriter]: (...args: Parameters<StateWriter[M]>) => R },
+  w: StateWrite,
+): R {
+  switch (w.type) {
+    case 'putInventory':
+      return writer.putInventory(w.entry);
+    case 'removeInventory':
+      return writer.removeInventory(w.key);
+    case 'putLastApplied':
+      return writer.putLastApplied(w.key, w.manifest);
+    case 'removeLastApplied':
+      return writer.removeLastApplied(w.key);
+    case 'beginPending':
+      return writer.beginPending(w.op);
+    case 'clearPending':
+      return writer.clearPending(w.key);
+    case 'recordOutcome':
+      return writer.recordOutcome(w.runId, w.actionId, w.key, w.outcome);
+    default: {
+      const never: never = w;
+      return never;
+    }
+  }
+}
+
 /**
  * The engine's persistent memory (I/O). Every method is asynchronous and its write is durable
  * when the promise resolves, so a crash loses at most the action in flight. Implementations:
@@ -92,6 +147,12 @@ export interface StateStore {
     key: string,
     outcome: ActionOutcome,
   ): Promise<void>;
+  /**
+   * Applies `writes` in order as one transaction (all are kept or none), durable when the promise
+   * resolves: what an action's settling writes costs one commit (one round trip to a server)
+   * instead of one per record. Each write means what the method of its name does.
+   */
+  batch(writes: readonly StateWrite[]): Promise<void>;
   /** The run lease; two writers never act on one store at once. */
   acquire(options: AcquireOptions): Promise<LeaseHandle>;
   /** Who holds the lease now, if anyone holds an unexpired one. */

@@ -147,4 +147,63 @@ describe.each(storeFactories)('state store contract: $name', (factory) => {
     await r.settled(other, { status: 'succeeded', elapsedMs: 1 });
     expect([...(await s.lastApplied()).keys()]).toEqual(['Workspace/p/ws']);
   });
+
+  it('applies a batch in order as one transaction: all of it or none', async () => {
+    const s = await places.open();
+    const ref = { kind: 'Workspace' as const, project: 'p', name: 'ws' };
+    const entry = { key: 'Workspace/p/ws', kind: 'Workspace' as const, ref };
+    await s.batch([
+      { type: 'beginPending', op: { key: entry.key, actionId: 'a1', ref, startedAt: 1 } },
+      { type: 'putInventory', entry: { ...entry, createdByPlatctl: false, protected: false } },
+      { type: 'putInventory', entry: { ...entry, createdByPlatctl: true, protected: false } },
+      { type: 'putLastApplied', key: entry.key, manifest: m.workspace('p', 'ws') },
+      { type: 'clearPending', key: entry.key },
+      { type: 'recordOutcome', runId: 'r', actionId: 'a1', key: entry.key, outcome: ok },
+    ]);
+    expect(await s.inventory()).toEqual([{ ...entry, createdByPlatctl: true, protected: false }]);
+    expect(await s.pending()).toEqual([]);
+    const unwritable = { status: 'succeeded', elapsedMs: 1n } as unknown as typeof ok;
+    await expect(
+      s.batch([
+        { type: 'removeInventory', key: entry.key },
+        { type: 'removeLastApplied', key: entry.key },
+        { type: 'recordOutcome', runId: 'r', actionId: 'a2', key: entry.key, outcome: unwritable },
+      ]),
+    ).rejects.toThrow();
+    expect((await s.inventory()).map((e) => e.key)).toEqual([entry.key]);
+    expect([...(await s.lastApplied()).keys()]).toEqual([entry.key]);
+  });
+
+  it('commits what settling an action writes at once, not a write at a time', async () => {
+    const s = await places.open();
+    const create = act('Workspace/p/ws#create', [], 'create');
+    const calls: string[] = [];
+    const counting = new Proxy(s, {
+      get: (target, name) => {
+        const v = Reflect.get(target, name);
+        return typeof v === 'function'
+          ? (...args: unknown[]) => {
+              calls.push(String(name));
+              return v.apply(target, args);
+            }
+          : v;
+      },
+    });
+    const r = await createRecorder(
+      counting,
+      planOf([create]),
+      new Map([['Workspace/p/ws', m.workspace('p', 'ws')]]),
+      'run-1',
+      () => 5,
+    );
+    await r.beforeStart(create);
+    calls.length = 0;
+    await r.settled(create, ok);
+    expect(calls).toEqual(['batch']);
+    expect(await s.pending()).toEqual([]);
+    expect((await s.inventory()).map((e) => e.key)).toEqual(['Workspace/p/ws']);
+    expect([...(await s.lastApplied()).keys()]).toEqual(['Workspace/p/ws']);
+  });
 });
+
+const ok = { status: 'succeeded', elapsedMs: 1 } as const;

@@ -2,7 +2,15 @@ import pg from 'pg';
 import { type Clock, systemClock } from '../../core/clock.js';
 import { PlatctlError } from '../../core/errors.js';
 import type { Manifest } from '../../manifests/types.js';
-import type { InventoryEntry, LeaseHandle, PendingOperation, StateStore } from '../types.js';
+import type { ActionOutcome } from '../../reconcile/types.js';
+import {
+  applyWrite,
+  type InventoryEntry,
+  type LeaseHandle,
+  type PendingOperation,
+  type StateStore,
+  type StateWriter,
+} from '../types.js';
 import { acquireAdvisory, currentHolder, type Fence, type LockSession } from './lease.js';
 import { migrate } from './migrations.js';
 import { connectSession, type SessionLimits, sessionConfig } from './session.js';
@@ -89,6 +97,22 @@ export async function openPostgresStore(
 
   return {
     path: target.display,
+    ...writerOn(write),
+    batch: async (writes) => {
+      if (writes.length === 0) return;
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const inTransaction = writerOn((sql, params) => fencedWrite(client, fence, sql, params));
+        for (const w of writes) await applyWrite(inTransaction, w);
+        await client.query('COMMIT');
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
     inventory: async () => {
       const { rows } = await pool.query<InventoryRow>('SELECT * FROM inventory ORDER BY key');
       return rows.map((r) => ({
@@ -100,30 +124,12 @@ export async function openPostgresStore(
         protected: r.protected,
       }));
     },
-    putInventory: (e) =>
-      write(
-        `INSERT INTO inventory (key, kind, ref, id, created_by_platctl, protected)
-         SELECT $3, $4, $5::json, $6, $7::boolean, $8::boolean FROM fence
-         ON CONFLICT (key) DO UPDATE SET kind = excluded.kind, ref = excluded.ref, id = excluded.id,
-           created_by_platctl = excluded.created_by_platctl, protected = excluded.protected`,
-        [e.key, e.kind, JSON.stringify(e.ref), e.id ?? null, e.createdByPlatctl, e.protected],
-      ),
-    removeInventory: (key) =>
-      write('DELETE FROM inventory WHERE key = $3 AND EXISTS (SELECT 1 FROM fence)', [key]),
     lastApplied: async () => {
       const { rows } = await pool.query<{ key: string; manifest: Manifest }>(
         'SELECT key, manifest FROM last_applied ORDER BY key',
       );
       return new Map(rows.map((r) => [r.key, r.manifest]));
     },
-    putLastApplied: (key, manifest) =>
-      write(
-        `INSERT INTO last_applied (key, manifest) SELECT $3, $4::json FROM fence
-         ON CONFLICT (key) DO UPDATE SET manifest = excluded.manifest`,
-        [key, JSON.stringify(manifest)],
-      ),
-    removeLastApplied: (key) =>
-      write('DELETE FROM last_applied WHERE key = $3 AND EXISTS (SELECT 1 FROM fence)', [key]),
     pending: async () => {
       const { rows } = await pool.query<{
         key: string;
@@ -138,23 +144,6 @@ export async function openPostgresStore(
         startedAt: Number(r.started_at),
       }));
     },
-    beginPending: (op) =>
-      write(
-        `INSERT INTO pending (key, action_id, ref, started_at)
-         SELECT $3, $4, $5::json, $6::bigint FROM fence
-         ON CONFLICT (key) DO UPDATE SET action_id = excluded.action_id, ref = excluded.ref,
-           started_at = excluded.started_at`,
-        [op.key, op.actionId, JSON.stringify(op.ref), op.startedAt],
-      ),
-    clearPending: (key) =>
-      write('DELETE FROM pending WHERE key = $3 AND EXISTS (SELECT 1 FROM fence)', [key]),
-    recordOutcome: (runId, actionId, key, outcome) =>
-      write(
-        `INSERT INTO outcomes (run_id, action_id, key, outcome)
-         SELECT $3, $4, $5, $6::json FROM fence
-         ON CONFLICT (run_id, action_id) DO UPDATE SET key = excluded.key, outcome = excluded.outcome`,
-        [runId, actionId, key, JSON.stringify(outcome)],
-      ),
     acquire: async (opts) => {
       if (held && fence?.alive()) {
         if (held.holder.id === opts.holder.id) return held;
@@ -196,6 +185,47 @@ export async function openPostgresStore(
       lockSession = undefined;
       await pool.end().catch(() => {});
     },
+  };
+}
+
+/** The single-write methods, each one fenced statement sent through `run` (the pool, or a transaction's client). */
+function writerOn(run: (sql: string, params: unknown[]) => Promise<void>): StateWriter {
+  return {
+    putInventory: (e: InventoryEntry) =>
+      run(
+        `INSERT INTO inventory (key, kind, ref, id, created_by_platctl, protected)
+         SELECT $3, $4, $5::json, $6, $7::boolean, $8::boolean FROM fence
+         ON CONFLICT (key) DO UPDATE SET kind = excluded.kind, ref = excluded.ref, id = excluded.id,
+           created_by_platctl = excluded.created_by_platctl, protected = excluded.protected`,
+        [e.key, e.kind, JSON.stringify(e.ref), e.id ?? null, e.createdByPlatctl, e.protected],
+      ),
+    removeInventory: (key: string) =>
+      run('DELETE FROM inventory WHERE key = $3 AND EXISTS (SELECT 1 FROM fence)', [key]),
+    putLastApplied: (key: string, manifest: Manifest) =>
+      run(
+        `INSERT INTO last_applied (key, manifest) SELECT $3, $4::json FROM fence
+         ON CONFLICT (key) DO UPDATE SET manifest = excluded.manifest`,
+        [key, JSON.stringify(manifest)],
+      ),
+    removeLastApplied: (key: string) =>
+      run('DELETE FROM last_applied WHERE key = $3 AND EXISTS (SELECT 1 FROM fence)', [key]),
+    beginPending: (op: PendingOperation) =>
+      run(
+        `INSERT INTO pending (key, action_id, ref, started_at)
+         SELECT $3, $4, $5::json, $6::bigint FROM fence
+         ON CONFLICT (key) DO UPDATE SET action_id = excluded.action_id, ref = excluded.ref,
+           started_at = excluded.started_at`,
+        [op.key, op.actionId, JSON.stringify(op.ref), op.startedAt],
+      ),
+    clearPending: (key: string) =>
+      run('DELETE FROM pending WHERE key = $3 AND EXISTS (SELECT 1 FROM fence)', [key]),
+    recordOutcome: (runId: string, actionId: string, key: string, outcome: ActionOutcome) =>
+      run(
+        `INSERT INTO outcomes (run_id, action_id, key, outcome)
+         SELECT $3, $4, $5, $6::json FROM fence
+         ON CONFLICT (run_id, action_id) DO UPDATE SET key = excluded.key, outcome = excluded.outcome`,
+        [runId, actionId, key, JSON.stringify(outcome)],
+      ),
   };
 }
 

@@ -11,7 +11,7 @@ import type { Fence } from './lease.js';
  * for the fence and $3... for `params`.
  */
 export async function fencedWrite(
-  pool: pg.Pool,
+  pool: pg.Pool | pg.PoolClient,
   fence: Fence | undefined,
   sql: string,
   params: readonly unknown[],
