@@ -63,6 +63,7 @@ export const blueprintVersionProvider: Provider<'BlueprintVersion'> = {
       auth: 'v2',
       operation: `${verb.slice(0, -1)}ing blueprint version ${m.spec.blueprint}@${m.spec.version} in project ${m.metadata.project}`,
       body: {},
+      idempotent: true,
       signal: ports.signal,
     });
     return {};

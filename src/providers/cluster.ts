@@ -88,6 +88,7 @@ export const clusterProvider: Provider<'Cluster'> = {
           auth: 'v3',
           operation: `${action.type === 'create' ? 'creating' : 'updating'} ${what}`,
           body: managedBody(action.desired as ClusterManifest),
+          idempotent: action.type === 'update',
           signal: ports.signal,
           ...(action.type === 'create'
             ? { existsCheck: async () => (await read()).status === 200 }

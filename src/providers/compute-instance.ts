@@ -155,6 +155,7 @@ export const computeInstanceProvider: Provider<'ComputeInstance'> = {
           auth: 'v1',
           operation: `${action.type === 'create' ? 'creating' : 'updating'} ${what}`,
           body: managedBody(action.desired),
+          idempotent: action.type === 'update',
           signal: ports.signal,
           ...(action.type === 'create'
             ? {
@@ -173,6 +174,7 @@ export const computeInstanceProvider: Provider<'ComputeInstance'> = {
           auth: 'v1',
           operation: `publishing ${what}`,
           acceptOnRetry: [409],
+          idempotent: true,
           signal: ports.signal,
         });
         await waitUntil(ports, what, async () => {

@@ -130,6 +130,7 @@ export const projectAssignmentProvider: Provider<'ProjectAssignment'> = {
             project,
             roles: action.roles.map((r) => ({ role: { id: r.id, scope: r.scope ?? 'PROJECT' } })),
           },
+      idempotent: true, // assigning a held role or unassigning a missing one is 200
       signal: ports.signal,
     });
     return {};

@@ -155,6 +155,7 @@ export const serviceProvider: Provider<'Service'> = {
           auth: 'v1',
           operation: `publishing ${what}`,
           accept: [409],
+          idempotent: true,
           signal: ports.signal,
         });
         await waitUntil(ports, what, async () => {

@@ -124,8 +124,13 @@ export interface ApiRequest {
   /** Statuses that are answers, not errors (e.g. 404 on a read). Others throw. */
   readonly accept?: readonly number[];
   /**
-   * Set on creates: before a retry after a dropped connection or timeout, call this to learn
-   * whether the first attempt reached the server; true means do not send again.
+   * A write the spec makes idempotent (an update or publish by name, a delete, an assignment):
+   * after a `500` it is sent again with backoff, like a read. @default false
+   */
+  readonly idempotent?: boolean;
+  /**
+   * Set on creates: before a retry after a dropped connection, a timeout or a `500`, call this to
+   * learn whether an earlier attempt reached the server; true means do not send again.
    */
   readonly existsCheck?: () => Promise<boolean>;
   /**

@@ -152,6 +152,7 @@ export const userProvider: Provider<'User'> = {
           auth: 'v1',
           operation: `${action.type === 'add-groups' ? 'adding' : 'removing'} user ${username} ${action.type === 'add-groups' ? 'to' : 'from'} groups ${action.groups.map((g) => g.name).join(', ')}`,
           body: action.groups.map((g) => ({ id: g.id, name: g.name, type: g.type ?? 'SYSTEM' })),
+          idempotent: true, // adding a member or removing a non-member is 200
           signal: ports.signal,
         });
         return { id };

@@ -83,6 +83,7 @@ export const workspaceProvider: Provider<'Workspace'> = {
           auth: 'v1',
           operation: `${action.type === 'create' ? 'creating' : 'updating'} ${what}`,
           body: body(action.desired as WorkspaceManifest),
+          idempotent: action.type === 'update',
           signal: ports.signal,
           ...(action.type === 'create'
             ? {

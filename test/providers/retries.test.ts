@@ -86,7 +86,24 @@ describe('retries', () => {
     expect(scope.isDone()).toBe(true);
   });
 
-  it('retries a 500 a few times for reads only', async () => {
+  it('retries a 500 on an idempotent write, and on a create only after its existence check', async () => {
+    const update = { ...create, operation: 'updating workspace ml/dev', idempotent: true };
+    const sent = v1().post(path).reply(500, {}).post(path).reply(200, {});
+    expect((await testClient().request(update)).status).toBe(200);
+    expect(sent.isDone()).toBe(true);
+    // the first create was done although it answered 500: the check sees it, nothing is resent
+    v1().post(path).reply(500, {});
+    let checks = 0;
+    const res = await testClient().request({ ...create, existsCheck: async () => ++checks > 0 });
+    expect(res).toMatchObject({ recovered: true });
+    expect(checks).toBe(1);
+    // it was not done: sent again
+    const again = v1().post(path).reply(500, {}).post(path).reply(200, {});
+    await testClient().request({ ...create, existsCheck: async () => false });
+    expect(again.isDone()).toBe(true);
+  });
+
+  it('retries a 500 a few times for reads, never for a write that may not converge', async () => {
     v1().get(path).times(3).reply(500, { code: 'internal', message: 'boom' });
     const api = testClient();
     await expect(api.request(list)).rejects.toMatchObject({ status: 500 });

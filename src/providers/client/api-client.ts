@@ -173,7 +173,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
       ) {
         return response as ApiResponse<T>;
       }
-      const decision = retryDecision(failure, req.method, attempt, retry);
+      const convergent = req.idempotent === true || req.existsCheck !== undefined;
+      const decision = retryDecision(failure, req.method, attempt, retry, convergent);
       if (!decision.retry) throw finalError(req, failure, response, attempt);
       mayHaveReachedServer ||= decision.mayHaveReachedServer;
       const delayMs =

@@ -30,13 +30,16 @@ export type AttemptFailure =
 
 /**
  * Whether a failed attempt is worth another, and whether it may already have reached the server
- * (then a create must check for existence before it is sent again). Pure.
+ * (then a create must check for existence before it is sent again). `convergent`: the write is
+ * safe to send again after a `500` (idempotent by name per the spec, or a create whose existence
+ * check runs first). Pure.
  */
 export function retryDecision(
   failure: AttemptFailure,
   method: string,
   attempt: number,
   options: RetryOptions,
+  convergent = false,
 ): { readonly retry: boolean; readonly mayHaveReachedServer: boolean } {
   if (attempt >= options.maxAttempts) return { retry: false, mayHaveReachedServer: false };
   if (failure.type !== 'status') return { retry: true, mayHaveReachedServer: true };
@@ -47,9 +50,13 @@ export function retryDecision(
   if (status === 502 || status === 503 || status === 504) {
     return { retry: true, mayHaveReachedServer: true };
   }
-  // 500 is an internal error: retried a few times, and only for reads, which cannot duplicate.
+  // 500 is an internal error: retried a few times for reads, which cannot duplicate.
   if (status === 500 && method === 'GET' && attempt < options.maxAttemptsOn500) {
     return { retry: true, mayHaveReachedServer: false };
+  }
+  // A write that failed with 500 may have been done: sent again only when that converges.
+  if (status === 500 && convergent && attempt < options.maxAttemptsOn500) {
+    return { retry: true, mayHaveReachedServer: true };
   }
   return { retry: false, mayHaveReachedServer: false };
 }

@@ -15,6 +15,7 @@ export async function sendDelete(
     auth: req.auth,
     operation: `deleting ${req.what}`,
     accept: [404],
+    idempotent: true,
     signal: ports.signal,
   });
 }

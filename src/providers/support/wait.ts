@@ -1,4 +1,5 @@
 import { PlatctlError } from '../../core/errors.js';
+import { ApiError, NetworkError, RequestTimeoutError } from '../client/errors.js';
 import type { ProviderPorts } from '../types.js';
 
 /** One look at an asynchronous operation. */
@@ -14,7 +15,9 @@ export interface Poll {
 /**
  * Polls `read` every `ports.wait.pollMs` until it reports done, a failure, the timeout
  * (`PlatctlError('timeout')`) or an abort (`PlatctlError('aborted')`), with a progress line per
- * poll: "waiting for VPC platform/vpc-main: deploying, 40s". The first look is immediate.
+ * poll: "waiting for VPC platform/vpc-main: deploying, 40s". The first look is immediate. A look
+ * that fails for a passing reason (a 5xx or 429 after the client's own retries, a dropped
+ * connection, a timeout) is one more poll, not a failure: the wait goes on until its deadline.
  */
 export async function waitUntil(
   ports: ProviderPorts,
@@ -26,7 +29,7 @@ export async function waitUntil(
     if (ports.signal.aborted) {
       throw new PlatctlError('aborted', `stopped waiting for ${what}: interrupted`);
     }
-    const poll = await read();
+    const poll = await readOrPassing(read);
     const elapsed = ports.clock.now() - started;
     if (poll.failed) throw new PlatctlError('api', `${what}: ${poll.failed}`);
     if (poll.done) return;
@@ -43,4 +46,19 @@ export async function waitUntil(
       throw new PlatctlError('aborted', `stopped waiting for ${what}: interrupted`, { cause: err });
     }
   }
+}
+
+/** The poll, or a `status` naming the passing error that stood in for it. */
+async function readOrPassing(read: () => Promise<Poll>): Promise<Poll> {
+  try {
+    return await read();
+  } catch (err) {
+    if (!passing(err)) throw err;
+    return { done: false, status: `unknown (${(err as Error).message})` };
+  }
+}
+
+function passing(err: unknown): boolean {
+  if (err instanceof NetworkError || err instanceof RequestTimeoutError) return true;
+  return err instanceof ApiError && (err.status >= 500 || err.status === 429);
 }
