@@ -44,6 +44,7 @@ export function openStateLazily(target: string, options: { clock?: Clock } = {})
     clearPending: async (k) => (await store()).clearPending(k),
     recordOutcome: async (r, a, k, o) => (await store()).recordOutcome(r, a, k, o),
     batch: async (w) => (await store()).batch(w),
+    outcomes: async () => (await store()).outcomes(),
     acquire: async (o) => (await store()).acquire(o),
     leaseHolder: async () => (await store()).leaseHolder(),
     unlock: async (id) => (await store()).unlock(id),

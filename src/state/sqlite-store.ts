@@ -86,6 +86,7 @@ export function openStateStore(path: string, options: { clock?: Clock } = {}): S
       'INSERT OR REPLACE INTO outcomes (run_id, action_id, key, outcome) VALUES (?, ?, ?, ?)',
     ),
     holder: db.prepare("SELECT * FROM lease WHERE name = 'run'"),
+    outcomes: db.prepare('SELECT * FROM outcomes ORDER BY run_id, action_id'),
   };
 
   const leaseHolder = (): LeaseInfo | undefined => {
@@ -166,6 +167,15 @@ export function openStateStore(path: string, options: { clock?: Clock } = {}): S
     recordOutcome: async (runId, actionId, key, outcome) =>
       put.recordOutcome(runId, actionId, key, outcome),
     batch: async (writes) => batch(writes),
+    outcomes: async () =>
+      (
+        q.outcomes.all() as { run_id: string; action_id: string; key: string; outcome: string }[]
+      ).map((r) => ({
+        runId: r.run_id,
+        actionId: r.action_id,
+        key: r.key,
+        outcome: JSON.parse(r.outcome) as ActionOutcome,
+      })),
     acquire: (opts) => createLease(db, clock, leaseHolder, opts),
     leaseHolder: async () => leaseHolder(),
     unlock: async (holderId) => {

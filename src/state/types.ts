@@ -23,6 +23,14 @@ export interface PendingOperation {
   readonly startedAt: number;
 }
 
+/** One action's outcome as {@link StateStore.recordOutcome} kept it. */
+export interface RecordedOutcome {
+  readonly runId: string;
+  readonly actionId: string;
+  readonly key: string;
+  readonly outcome: ActionOutcome;
+}
+
 /** Who holds the run lease: enough for a person to find it. */
 export interface LeaseHolder {
   /** Unique per process (and per controller replica); re-acquiring with the same id succeeds. */
@@ -153,6 +161,8 @@ export interface StateStore {
    * instead of one per record. Each write means what the method of its name does.
    */
   batch(writes: readonly StateWrite[]): Promise<void>;
+  /** Every recorded outcome (the history), by run id then action id. */
+  outcomes(): Promise<RecordedOutcome[]>;
   /** The run lease; two writers never act on one store at once. */
   acquire(options: AcquireOptions): Promise<LeaseHandle>;
   /** Who holds the lease now, if anyone holds an unexpired one. */

@@ -71,6 +71,28 @@ describe.each(storeFactories)('state store contract: $name', (factory) => {
     expect(await s.pending()).toEqual([]);
   });
 
+  it('keeps the outcome history, by run then action', async () => {
+    const s = await places.open();
+    await s.recordOutcome('run-2', 'B/b#create', 'B/b', { status: 'succeeded', elapsedMs: 3 });
+    await s.recordOutcome('run-1', 'A/a#update', 'A/a', { status: 'skipped', because: 'X#y' });
+    await s.recordOutcome('run-2', 'A/a#create', 'A/a', { status: 'not-started' });
+    expect(await s.outcomes()).toEqual([
+      {
+        runId: 'run-1',
+        actionId: 'A/a#update',
+        key: 'A/a',
+        outcome: { status: 'skipped', because: 'X#y' },
+      },
+      { runId: 'run-2', actionId: 'A/a#create', key: 'A/a', outcome: { status: 'not-started' } },
+      {
+        runId: 'run-2',
+        actionId: 'B/b#create',
+        key: 'B/b',
+        outcome: { status: 'succeeded', elapsedMs: 3 },
+      },
+    ]);
+  });
+
   it('keeps what was written for the next store opened on the same place', async () => {
     const place = await places.place();
     const first = await place.open();

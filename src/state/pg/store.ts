@@ -114,7 +114,9 @@ export async function openPostgresStore(
       }
     },
     inventory: async () => {
-      const { rows } = await pool.query<InventoryRow>('SELECT * FROM inventory ORDER BY key');
+      const { rows } = await pool.query<InventoryRow>(
+        'SELECT * FROM inventory ORDER BY key COLLATE "C"',
+      );
       return rows.map((r) => ({
         key: r.key,
         kind: r.kind as InventoryEntry['kind'],
@@ -126,7 +128,7 @@ export async function openPostgresStore(
     },
     lastApplied: async () => {
       const { rows } = await pool.query<{ key: string; manifest: Manifest }>(
-        'SELECT key, manifest FROM last_applied ORDER BY key',
+        'SELECT key, manifest FROM last_applied ORDER BY key COLLATE "C"',
       );
       return new Map(rows.map((r) => [r.key, r.manifest]));
     },
@@ -136,12 +138,26 @@ export async function openPostgresStore(
         action_id: string;
         ref: PendingOperation['ref'];
         started_at: string;
-      }>('SELECT * FROM pending ORDER BY key');
+      }>('SELECT * FROM pending ORDER BY key COLLATE "C"');
       return rows.map((r) => ({
         key: r.key,
         actionId: r.action_id,
         ref: r.ref,
         startedAt: Number(r.started_at),
+      }));
+    },
+    outcomes: async () => {
+      const { rows } = await pool.query<{
+        run_id: string;
+        action_id: string;
+        key: string;
+        outcome: ActionOutcome;
+      }>('SELECT * FROM outcomes ORDER BY run_id COLLATE "C", action_id COLLATE "C"');
+      return rows.map((r) => ({
+        runId: r.run_id,
+        actionId: r.action_id,
+        key: r.key,
+        outcome: r.outcome,
       }));
     },
     acquire: async (opts) => {

@@ -1,0 +1,64 @@
+import { PlatctlError } from '../core/errors.js';
+import { processHolder } from './holder.js';
+import type { StateStore } from './types.js';
+
+/** How many records of each kind a copy moved. */
+export interface CopyCounts {
+  readonly inventory: number;
+  readonly lastApplied: number;
+  readonly pending: number;
+  readonly outcomes: number;
+}
+
+async function counts(store: StateStore): Promise<CopyCounts> {
+  return {
+    inventory: (await store.inventory()).length,
+    lastApplied: (await store.lastApplied()).size,
+    pending: (await store.pending()).length,
+    outcomes: (await store.outcomes()).length,
+  };
+}
+
+const empty = (c: CopyCounts) => Object.values(c).every((n) => n === 0);
+
+/**
+ * Copies everything `from` holds into the empty store `to` (I/O): inventory, last-applied
+ * manifests, pending creates and the outcome history, through the port, so it works between any
+ * two implementations. Holds both run leases meanwhile (no apply or controller writes to either),
+ * refuses a target that already holds state, and checks the counts afterwards.
+ */
+export async function copyState(from: StateStore, to: StateStore): Promise<CopyCounts> {
+  const holder = processHolder('migrate');
+  const source = await from.acquire({ holder, heartbeat: true });
+  try {
+    const target = await to.acquire({ holder, heartbeat: true });
+    try {
+      const before = await counts(to);
+      if (!empty(before)) {
+        throw new PlatctlError(
+          'state',
+          `${to.path} already holds state (${before.inventory} managed resources); ` +
+            'migrate into an empty store',
+        );
+      }
+      for (const e of await from.inventory()) await to.putInventory(e);
+      for (const [key, m] of await from.lastApplied()) await to.putLastApplied(key, m);
+      for (const p of await from.pending()) await to.beginPending(p);
+      for (const o of await from.outcomes()) {
+        await to.recordOutcome(o.runId, o.actionId, o.key, o.outcome);
+      }
+      const [moved, copied] = [await counts(from), await counts(to)];
+      if (JSON.stringify(moved) !== JSON.stringify(copied)) {
+        throw new PlatctlError(
+          'state',
+          `the copy does not match: source ${JSON.stringify(moved)}, target ${JSON.stringify(copied)}`,
+        );
+      }
+      return copied;
+    } finally {
+      await target.release();
+    }
+  } finally {
+    await source.release();
+  }
+}
