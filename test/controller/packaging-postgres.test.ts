@@ -1,0 +1,63 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseAllDocuments } from 'yaml';
+
+const dir = new URL('../../deploy/kubernetes-postgres/', import.meta.url);
+
+// biome-ignore lint/suspicious/noExplicitAny: a test walking arbitrary YAML
+type Doc = Record<string, any>;
+const read = (file: string) =>
+  parseAllDocuments(readFileSync(new URL(file, dir), 'utf8')).map((d) => d.toJS() as Doc);
+
+/** The overlay as kubectl builds it, or undefined where kubectl is not installed. */
+function built(): Doc[] | undefined {
+  try {
+    const out = execFileSync('kubectl', ['kustomize', new URL('.', dir).pathname], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    return parseAllDocuments(out).map((d) => d.toJS() as Doc);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+}
+
+describe('deploy/kubernetes-postgres (overlay of deploy/kubernetes)', () => {
+  const patch = read('deployment-patch.yaml')[0]!;
+  const container = patch.spec.template.spec.containers[0];
+
+  it('runs 2+ replicas with a rolling update that never lowers the count, and a PDB', () => {
+    expect(patch.spec.replicas).toBeGreaterThanOrEqual(2);
+    expect(patch.spec.strategy).toMatchObject({
+      type: 'RollingUpdate',
+      rollingUpdate: { maxUnavailable: 0 },
+    });
+    const pdb = read('pdb.yaml')[0]!;
+    expect(pdb.kind).toBe('PodDisruptionBudget');
+    expect(pdb.spec.minAvailable).toBeGreaterThanOrEqual(1);
+    expect(pdb.spec.minAvailable).toBeLessThan(patch.spec.replicas);
+  });
+
+  it('takes the database URL from a Secret file, never from the command line', () => {
+    expect(container.args.some((a: string) => a.startsWith('--state'))).toBe(false);
+    const env = container.env.find((e: Doc) => e.name === 'PLATCTL_STATE_URL_FILE');
+    const mount = container.volumeMounts.find((m: Doc) => env.value.startsWith(`${m.mountPath}/`));
+    const volume = patch.spec.template.spec.volumes.find((v: Doc) => v.name === mount.name);
+    const secret = read('state-secret.yaml')[0]!;
+    expect(volume.secret.secretName).toBe(secret.metadata.name);
+    expect(secret.stringData.url).toMatch(/^postgres:\/\/[^:]+:REPLACE-ME-fake-/);
+  });
+
+  const docs = built();
+  it.skipIf(!docs)('builds with kubectl: no volume claim, every replica Ready on /healthz', () => {
+    if (!docs) throw new Error('unreachable: skipped without kubectl');
+    expect(docs.some((d) => d.kind === 'PersistentVolumeClaim')).toBe(false);
+    const dep = docs.find((d) => d.kind === 'Deployment')!;
+    const pod = dep.spec.template.spec;
+    expect(pod.volumes.every((v: Doc) => !v.persistentVolumeClaim)).toBe(true);
+    expect(pod.containers[0].readinessProbe.httpGet.path).toBe('/healthz');
+    expect(dep.spec.replicas).toBe(patch.spec.replicas);
+  });
+});
