@@ -123,10 +123,18 @@ export function ResourceDrawer({ resourceKey, generation, onClose }: Props) {
               </Table.Tbody>
             </Table>
           )}
-          <Title order={6}>Desired (git)</Title>
-          <Code block>{JSON.stringify(detail.desired ?? null, null, 2)}</Code>
-          <Title order={6}>Live (platform, secrets masked)</Title>
-          <Code block>{JSON.stringify(detail.live ?? null, null, 2)}</Code>
+          {detail.desired !== undefined && (
+            <>
+              <Title order={6}>Desired (git)</Title>
+              <Code block>{JSON.stringify(detail.desired, null, 2)}</Code>
+            </>
+          )}
+          {detail.live !== undefined && (
+            <>
+              <Title order={6}>Live (platform, secrets masked)</Title>
+              <Code block>{JSON.stringify(detail.live, null, 2)}</Code>
+            </>
+          )}
         </Stack>
       )}
     </Drawer>
