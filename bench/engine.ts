@@ -1,19 +1,23 @@
 /**
- * Engine benchmark: `npx tsx bench/engine.ts --resources 1000 [--rps 200] [--concurrency 32]`.
+ * Engine benchmark:
+ * `npx tsx bench/engine.ts --resources 1000 [--rps 200] [--concurrency 32] [--in-process]`.
  *
  * Generates a platform of N resources (workspaces spread over the seeded projects, plus one user
- * in twenty), starts the emulator in-process on a loopback port, and measures with the real
- * engine over HTTP: plan on the empty platform, apply, and the plan after it. For each it reports
- * wall time, requests made (every attempt) against the fewest the API allows, and peak RSS.
+ * in twenty), starts the emulator on a loopback port (its own process unless `--in-process`), and
+ * measures with the real engine over HTTP: plan on the empty platform, apply, and the plan after
+ * it. For each it reports wall time, the engine's and the emulator's CPU (read from /proc for the
+ * emulator's process; in-process the one figure holds both), requests made (every attempt)
+ * against the fewest the API allows, wall ÷ (requests ÷ rps), peak RSS and the load average.
  */
 
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { startEmulator } from '../src/emulator/index.js';
 import { createRunPorts } from '../src/reconcile/default-ports.js';
 import { reconcile } from '../src/reconcile/run.js';
 
@@ -22,6 +26,7 @@ const { values } = parseArgs({
     resources: { type: 'string', default: '1000' },
     rps: { type: 'string', default: '200' },
     concurrency: { type: 'string', default: '32' },
+    'in-process': { type: 'boolean', default: false },
   },
 });
 const n = Number(values.resources);
@@ -60,31 +65,46 @@ const file = join(dir, 'platform.yaml');
 writeFileSync(file, docs.join('---\n'));
 const apiKey = randomBytes(16).toString('hex');
 // The emulator runs in its own process, so the engine's CPU and memory are measured alone.
-const child = spawn(
-  process.execPath,
-  [
-    '--import',
-    'tsx',
-    fileURLToPath(new URL('../src/cli/bin.ts', import.meta.url)),
-    'emulator',
-    '--port',
-    '0',
-  ],
-  {
-    env: { ...process.env, PLATCTL_EMULATOR_API_KEY: apiKey },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  },
-);
-const url = await new Promise<string>((resolve, reject) => {
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => {
-    out += d.toString();
-    const m = /listening on (http:\/\/[^\s]+)/.exec(out);
-    if (m) resolve(m[1]!);
+const inProcess = values['in-process'] === true;
+const emulator = inProcess ? await inProcessEmulator() : await childEmulator();
+
+async function inProcessEmulator() {
+  const emu = await startEmulator({ apiKey, port: 0 });
+  return { url: emu.url, cpuSeconds: () => Number.NaN, close: () => void emu.close() };
+}
+
+async function childEmulator() {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      fileURLToPath(new URL('../src/cli/bin.ts', import.meta.url)),
+      'emulator',
+      '--port',
+      '0',
+    ],
+    {
+      env: { ...process.env, PLATCTL_EMULATOR_API_KEY: apiKey },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /listening on (http:\/\/[^\s]+)/.exec(out);
+      if (m) resolve(m[1]!);
+    });
+    child.on('exit', (code) => reject(new Error(`emulator exited with ${code}`)));
   });
-  child.on('exit', (code) => reject(new Error(`emulator exited with ${code}`)));
-});
-const emulator = { url, close: () => void child.kill('SIGTERM') };
+  // utime + stime of the emulator's process, in clock ticks (100 per second on Linux)
+  const cpuSeconds = () => {
+    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  };
+  return { url, cpuSeconds, close: () => void child.kill('SIGTERM') };
+}
 let requests = 0;
 let peak = 0;
 const sampler = setInterval(() => {
@@ -107,13 +127,24 @@ async function measure(mode: 'plan' | 'apply') {
   peak = process.memoryUsage().rss;
   const start = performance.now();
   const cpu = process.cpuUsage();
+  const emuCpu0 = emulator.cpuSeconds();
   const result = await reconcile({ paths: [file], mode, concurrency }, ports);
   const seconds = (performance.now() - start) / 1000;
   const used = process.cpuUsage(cpu);
   const cpuSeconds = (used.user + used.system) / 1e6;
+  const emulatorCpu = emulator.cpuSeconds() - emuCpu0;
   await ports.close();
   peak = Math.max(peak, process.memoryUsage().rss);
-  return { status: result.status, seconds, cpuSeconds, requests, peakMb: peak / 2 ** 20 };
+  const load = loadavg()[0]!;
+  return {
+    status: result.status,
+    seconds,
+    cpuSeconds,
+    emulatorCpu,
+    requests,
+    peakMb: peak / 2 ** 20,
+    load,
+  };
 }
 
 const plan0 = await measure('plan');
@@ -124,14 +155,14 @@ emulator.close();
 rmSync(dir, { recursive: true, force: true });
 
 const row = (name: string, r: Awaited<ReturnType<typeof measure>>, min: number) =>
-  `| ${n} | ${name} | ${r.status} | ${r.seconds.toFixed(2)} s | ${r.cpuSeconds.toFixed(2)} s | ${r.requests} | ${min} | ${(((r.requests - min) / min) * 100).toFixed(1)}% | ${(r.requests / rps).toFixed(2)} s | ${r.peakMb.toFixed(0)} MB |`;
+  `| ${n} | ${name} | ${r.status} | ${r.seconds.toFixed(2)} s | ${r.cpuSeconds.toFixed(2)} s | ${Number.isNaN(r.emulatorCpu) ? 'in engine' : `${r.emulatorCpu.toFixed(2)} s`} | ${r.requests} | ${min} | ${(r.requests / rps).toFixed(2)} s | ${(r.seconds / (r.requests / rps)).toFixed(2)} | ${r.peakMb.toFixed(0)} MB | ${r.load.toFixed(1)} |`;
 console.log(
-  `resources ${n} (${workspaces} workspaces, ${users} users), --rps ${rps}, --concurrency ${concurrency}\n`,
+  `resources ${n} (${workspaces} workspaces, ${users} users), --rps ${rps}, --concurrency ${concurrency}, emulator ${inProcess ? 'in-process' : 'in its own process'}\n`,
 );
 console.log(
-  '| resources | run | status | wall time | engine CPU | requests | minimum | over minimum | requests ÷ rps | peak RSS |',
+  '| resources | run | status | wall time | engine CPU | emulator CPU | requests | minimum | requests ÷ rps | wall ÷ (requests ÷ rps) | peak RSS | load (1 min) |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
 console.log(row('plan (empty platform)', plan0, minObserve(false)));
 console.log(row('apply', apply, minApply));
 console.log(row('plan after apply', plan1, minObserve(true)));

@@ -31,7 +31,9 @@ function countingContext(): { ctx: EmuContext; lists: string[] } {
     clear: () => store.clear(),
     close: () => store.close(),
   };
-  return { ctx: { ...seeded, store: counting }, lists };
+  const ctx = { ...seeded, store: counting };
+  fakeContextClock.set(ctx, seeded.tick);
+  return { ctx, lists };
 }
 
 /** The envelope every PaaS body carries (apiVersion, kind, metadata). */
@@ -40,6 +42,8 @@ const paas = (kind: string, metadata: Record<string, string>) => ({
   kind,
   metadata,
 });
+
+const fakeContextClock = new WeakMap<EmuContext, (s: number) => void>();
 
 function createAll(ctx: EmuContext, i: number): void {
   const h = { ...paasHandlers, ...identityHandlers };
@@ -82,6 +86,28 @@ describe('emulator store costs', () => {
     expect(() =>
       taken(request({}, { account: { ...again, user_type: 'CONSOLE', password: 'x' } }), ctx),
     ).toThrow(expect.objectContaining({ status: 400 }));
+  });
+
+  it('lists the same instances from a kept split by type, dropping one once its delete ends', () => {
+    const { ctx } = countingContext();
+    const tick = fakeContextClock.get(ctx) ?? (() => {});
+    for (let i = 0; i < 3; i++) createAll(ctx, i);
+    const list = () =>
+      (
+        paasHandlers.listComputeInstances!(
+          request({ project: 'platform' }, undefined, { computeType: 'baremetal', limit: 10 }),
+          ctx,
+        ).body as { metadata: { count: number }; items: { metadata: { name: string } }[] }
+      ).items.map((i) => i.metadata.name);
+    expect(list()).toEqual(['vm-2', 'vm-1', 'vm-0']);
+    expect(list()).toEqual(['vm-2', 'vm-1', 'vm-0']);
+    paasHandlers.deleteComputeInstance!(
+      request({ project: 'platform', workspace: 'ws-1', instanceName: 'vm-1' }),
+      ctx,
+    );
+    expect(list()).toEqual(['vm-2', 'vm-1', 'vm-0']); // deleting, still listed
+    tick(3600);
+    expect(list()).toEqual(['vm-2', 'vm-0']);
   });
 
   it('keeps a sorted order equal to sorting the list, through writes, deletes and rollbacks', () => {

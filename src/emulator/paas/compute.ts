@@ -19,7 +19,7 @@ import {
   computeStatus,
   findInstance,
   type InstanceRecord,
-  liveInstances,
+  liveInstancesOfType,
   loadInstance,
   saveInstance,
   successAtMs,
@@ -181,9 +181,7 @@ export function getComputeInstance(req: EmuRequest, ctx: EmuContext): EmuRespons
 export function listComputeInstances(req: EmuRequest, ctx: EmuContext): EmuResponse {
   const project = req.params.project!;
   findProject(ctx, project);
-  const ofType = liveInstances(ctx, project).filter(
-    (r) => r.spec.computeType === req.query.computeType,
-  );
+  const ofType = liveInstancesOfType(ctx, project, String(req.query.computeType));
   return listResponse(ctx, req, 'ComputeInstanceList', ofType, (r) => ({
     kind: 'ComputeInstance',
     metadata: { name: r.name, project: r.project, workspace: r.workspace },

@@ -3,6 +3,7 @@ import type { EmulatorStore } from './types.js';
 
 /** A stored value: its JSON (what `get` copies from) and, parsed and deeply frozen, for lists. */
 interface Entry {
+  readonly key: string;
   readonly text: string;
   readonly value: unknown;
 }
@@ -12,9 +13,16 @@ interface Collection {
   readonly values: Map<string, Entry>;
   readonly keys: SortedKeys<string>;
   /** Keys under a prefix sorted by a caller's comparator (see {@link MemoryStore.sorted}). */
-  readonly orders: Map<string, { readonly prefix: string; readonly keys: SortedKeys<string> }>;
+  readonly orders: Map<string, Order>;
   /** The comparator each entry of `orders` was built with, so a new one rebuilds. */
   readonly comparators: Map<string, unknown>;
+}
+
+/** The entries under one prefix in a caller's order, and (until the next write) their values. */
+interface Order {
+  readonly prefix: string;
+  readonly entries: SortedKeys<Entry>;
+  values: readonly unknown[] | undefined;
 }
 
 /** What a write replaced, so a failed transaction can put it back. */
@@ -42,7 +50,7 @@ export class MemoryStore implements EmulatorStore {
 
   put<T>(collection: string, key: string, value: T): void {
     const text = JSON.stringify(value);
-    this.#write(collection, key, { text, value: deepFreeze(JSON.parse(text)) });
+    this.#write(collection, key, { key, text, value: deepFreeze(JSON.parse(text)) });
   }
 
   delete(collection: string, key: string): boolean {
@@ -63,14 +71,15 @@ export class MemoryStore implements EmulatorStore {
     if (!coll) return [];
     let order = coll.orders.get(prefix);
     if (!order || coll.comparators.get(prefix) !== compare) {
-      const byValue = (a: string, b: string) =>
-        compare(coll.values.get(a)!.value as T, coll.values.get(b)!.value as T) ||
-        compareStrings(a, b);
-      order = { prefix, keys: new SortedKeys(byValue, coll.keys.withPrefix(prefix)) };
+      const byValue = (a: Entry, b: Entry) =>
+        compare(a.value as T, b.value as T) || compareStrings(a.key, b.key);
+      const entries = coll.keys.withPrefix(prefix).map((k) => coll.values.get(k)!);
+      order = { prefix, entries: new SortedKeys(byValue, entries), values: undefined };
       coll.orders.set(prefix, order);
       coll.comparators.set(prefix, compare);
     }
-    return order.keys.all().map((k) => coll.values.get(k)!.value as T);
+    order.values ??= order.entries.all().map((e) => e.value);
+    return order.values as readonly T[];
   }
 
   transaction<R>(fn: () => R): R {
@@ -113,13 +122,23 @@ export class MemoryStore implements EmulatorStore {
     this.#undo?.push({ collection, key, previous });
     if (previous !== undefined) {
       coll.keys.remove(key);
-      for (const o of coll.orders.values()) if (key.startsWith(o.prefix)) o.keys.remove(key);
+      for (const o of coll.orders.values()) {
+        if (key.startsWith(o.prefix)) {
+          o.entries.remove(previous);
+          o.values = undefined;
+        }
+      }
       coll.values.delete(key);
     }
     if (value === undefined) return;
     coll.values.set(key, value);
     coll.keys.insert(key);
-    for (const o of coll.orders.values()) if (key.startsWith(o.prefix)) o.keys.insert(key);
+    for (const o of coll.orders.values()) {
+      if (key.startsWith(o.prefix)) {
+        o.entries.insert(value);
+        o.values = undefined;
+      }
+    }
   }
 }
 
