@@ -5,16 +5,18 @@ import { createLogger, type Logger } from '../core/logger.js';
 import { dashboardRoutes } from '../dashboard/routes.js';
 import { createApiClient, createProviderRegistry, resolveSecret } from '../providers/index.js';
 import { isPostgresUrl, openState, processHolder, type StateStore } from '../state/index.js';
-import { DirectorySource } from './dir-source.js';
+import { BackoffTracker } from './backoff.js';
+import { controlApiRoute } from './control-api.js';
+import { ControllerControls } from './controls.js';
 import { engineRun, manifestEnv, validateManifests } from './engine-adapter.js';
-import { type GitCredentialInput, resolveGitAuth } from './git-credentials.js';
-import { GitSource } from './git-source.js';
+import type { GitCredentialInput } from './git-credentials.js';
 import { ControllerLoop } from './loop.js';
 import { ControllerMetrics } from './metrics.js';
+import { restoreStatus, statePersistence } from './persist.js';
 import type { ReconcileRun } from './ports.js';
-import type { StepOptions } from './reconcile-step.js';
+import type { StepMemory, StepOptions } from './reconcile-step.js';
 import { createControllerServer, listen } from './server.js';
-import type { Source } from './source.js';
+import { createSource, sourceView } from './source-factory.js';
 import { stateStoreLease } from './state-lease.js';
 import { type ControllerStatus, initialStatus } from './status.js';
 
@@ -71,24 +73,6 @@ export interface RunningController {
   stop(): Promise<void>;
 }
 
-async function createSource(config: ControllerConfig): Promise<Source> {
-  const s = config.source;
-  if (s.kind === 'dir') {
-    return new DirectorySource({
-      dir: s.dir,
-      cacheDir: config.cacheDir,
-      ...(s.debounceMs ? { debounceMs: s.debounceMs } : {}),
-    });
-  }
-  return new GitSource({
-    repo: s.repo,
-    branch: s.branch,
-    path: s.path,
-    cacheDir: config.cacheDir,
-    auth: await resolveGitAuth(s),
-  });
-}
-
 /**
  * Wires and starts a controller (I/O): source, state store, API client with metrics hooks, the
  * engine's run, the loop with leader election, and the HTTP server. Resolves once listening; the
@@ -132,10 +116,18 @@ export async function startController(config: ControllerConfig): Promise<Running
         ...(config.api.concurrency !== undefined ? { concurrency: config.api.concurrency } : {}),
         ...(config.wait ? { wait: config.wait } : {}),
       });
+    // What the loop remembers, shared with the control surface; restored from the last run.
+    const memory: StepMemory = {};
+    const backoffOptions = config.backoff ?? { baseMs: 5_000, maxMs: 300_000 };
+    const backoff = new BackoffTracker(backoffOptions);
+    if (restoreStatus(await state.controllerStatus(), status, memory)) {
+      logger.info({ event: 'status-restored' }, 'status restored from the state store');
+    }
+    const persist = statePersistence(state, status, memory);
     const loop = new ControllerLoop(
       {
         ...config,
-        backoff: config.backoff ?? { baseMs: 5_000, maxMs: 300_000 },
+        backoff: backoffOptions,
         // PostgreSQL frees the lock the moment its holder's session ends, so standbys ask every
         // second (one cheap query) to take over within seconds; SQLite waits for the ttl anyway
         leasePollMs: Math.max(
@@ -144,6 +136,9 @@ export async function startController(config: ControllerConfig): Promise<Running
         ),
       },
       {
+        memory,
+        backoff,
+        persist,
         source,
         validate: validateManifests,
         run,
@@ -160,14 +155,35 @@ export async function startController(config: ControllerConfig): Promise<Running
       logger,
       ready: () => loop.ready,
       now: () => clock.now(),
-      trigger: (reason) => loop.trigger(reason),
+      trigger: (reason) => loop.trigger(reason, 'webhook'),
       ...(config.webhookSecret !== undefined ? { webhookSecret: config.webhookSecret } : {}),
-      routes: dashboardRoutes({
-        api,
-        logger,
-        ...(config.controlToken !== undefined ? { controlToken: config.controlToken } : {}),
-        ...(config.dashboardDir !== undefined ? { assetsDir: config.dashboardDir } : {}),
-      }),
+      routes: [
+        controlApiRoute({
+          ...(config.controlToken !== undefined ? { token: config.controlToken } : {}),
+          controls: new ControllerControls({
+            status,
+            memory,
+            backoff,
+            loop,
+            run,
+            state,
+            logger,
+            suspendFlag: config.suspend,
+            selfHeal: config.selfHeal,
+            prune: config.prune,
+            persist: () => persist(undefined),
+          }),
+          source: sourceView(config.source),
+          logger,
+          now: () => clock.now(),
+        }),
+        ...dashboardRoutes({
+          api,
+          logger,
+          ...(config.controlToken !== undefined ? { controlToken: config.controlToken } : {}),
+          ...(config.dashboardDir !== undefined ? { assetsDir: config.dashboardDir } : {}),
+        }),
+      ],
     });
     const address = await listen(server, config.listen);
     logger.info(
@@ -178,7 +194,7 @@ export async function startController(config: ControllerConfig): Promise<Running
       },
       'controller started',
     );
-    const unwatch = source.watch?.(() => loop.trigger('file change'));
+    const unwatch = source.watch?.(() => loop.trigger('file change', 'watch'));
     const running = loop.start();
     const openedState = state;
     let stopping: Promise<void> | undefined;

@@ -59,6 +59,12 @@ export class DirectorySource implements Source {
     }
   }
 
+  /** Only snapshots still cached: a directory keeps no history. */
+  async snapshotAt(revision: string): Promise<Snapshot | undefined> {
+    const snap = await this.#snapshots.get(revision);
+    return snap ? { revision, ...snap } : undefined;
+  }
+
   retain(revisions: readonly string[]): Promise<void> {
     return this.#snapshots.retain(revisions);
   }

@@ -11,7 +11,8 @@ import type { LeaseHolder, StateStore } from '../state/index.js';
 import type { ControllerDiagnostic, ReconcileRun, ResourceReport, ValidatePort } from './ports.js';
 
 /** Variables never offered to `${VAR}` in manifests: a manifest must not be able to read them. */
-const HIDDEN_ENV = /^(PLATCTL_API_KEY|PLATCTL_GIT_TOKEN|PLATCTL_WEBHOOK_SECRET)$/;
+const HIDDEN_ENV =
+  /^(PLATCTL_API_KEY|PLATCTL_GIT_TOKEN|PLATCTL_WEBHOOK_SECRET|PLATCTL_CONTROL_TOKEN)$/;
 
 /**
  * The process environment without the controller's own secrets: what manifests may read through
@@ -127,6 +128,7 @@ export function engineRun(deps: EngineDeps): ReconcileRun {
           key: a.key,
           kind: a.target.kind,
           ref: a.target,
+          changes: a.changes,
           dependsOn: [
             ...new Set(a.dependsOn.map((d) => keyOf.get(d) ?? '').filter((k) => k && k !== a.key)),
           ],
@@ -152,6 +154,7 @@ export function engineRun(deps: EngineDeps): ReconcileRun {
         deferred: planDiags.filter((d) => d.message.startsWith('deferred:')).map((d) => d.key),
         postponed: [...new Set(planDiags.filter((d) => d.code === 'postponed').map((d) => d.key))],
         ...(result.plan?.pruneHeld ? { pruneHeld: result.plan.pruneHeld } : {}),
+        ...(result.plan ? { plan: result.plan } : {}),
         blocked: result.status === 'blocked',
         interrupted: result.status === 'aborted',
       };

@@ -5,7 +5,7 @@ import { PlatctlError, redact, scrub } from '../core/errors.js';
 import type { GitAuth } from './git-credentials.js';
 import { hasEmbeddedSecret, stripUserinfo } from './safe-url.js';
 import { SnapshotStore } from './snapshots.js';
-import type { Snapshot, Source } from './source.js';
+import type { CommitInfo, Snapshot, Source } from './source.js';
 
 /** What to follow. */
 export interface GitSourceOptions {
@@ -61,7 +61,7 @@ export class GitSource implements Source {
   }
 
   async fetch(signal: AbortSignal): Promise<Snapshot> {
-    const { repo, branch, path } = this.#options;
+    const { repo, branch } = this.#options;
     try {
       if (!(await isGitDir(this.#checkout))) {
         await mkdir(this.#options.cacheDir, { recursive: true });
@@ -81,24 +81,59 @@ export class GitSource implements Source {
         `+refs/heads/${branch}:refs/remotes/origin/${branch}`,
       ]);
       const revision = (await git.revparse([`refs/remotes/origin/${branch}^{commit}`])).trim();
-      await git.raw(['checkout', '--force', '--detach', revision]);
-      await git.raw(['clean', '-ffdx']);
-      const from = join(this.#checkout, normalize(path));
-      const snap = await this.#snapshots.take(revision, from);
-      return { revision, ...snap };
+      return await this.#snapshot(git, revision);
     } catch (err) {
-      if (err instanceof PlatctlError) throw err;
-      const raw = err instanceof Error ? err.message : String(err);
-      const message = redact(scrub(raw, this.#options.auth.secrets))
-        .split(repo)
-        .join(stripUserinfo(repo));
-      throw new PlatctlError('git', `fetching ${this.description}: ${message.trim()}`);
+      throw this.#failure(err);
     }
+  }
+
+  /** Snapshots an older commit of the clone (the last good one after a restart). */
+  async snapshotAt(revision: string, signal: AbortSignal): Promise<Snapshot | undefined> {
+    if (!/^[0-9a-f]{7,64}$/.test(revision) || !(await isGitDir(this.#checkout))) return undefined;
+    const git = this.#git(this.#checkout, signal);
+    try {
+      await git.raw(['cat-file', '-e', `${revision}^{commit}`]);
+    } catch {
+      return undefined; // not in the clone (history rewritten, or a fresh cache)
+    }
+    try {
+      return await this.#snapshot(git, revision);
+    } catch (err) {
+      throw this.#failure(err);
+    }
+  }
+
+  async #snapshot(git: SimpleGit, revision: string): Promise<Snapshot> {
+    const cached = await this.#snapshots.get(revision);
+    const commit = await commitInfo(git, revision);
+    if (cached) return { revision, ...cached, commit };
+    await git.raw(['checkout', '--force', '--detach', revision]);
+    await git.raw(['clean', '-ffdx']);
+    const from = join(this.#checkout, normalize(this.#options.path));
+    return { revision, ...(await this.#snapshots.take(revision, from)), commit };
+  }
+
+  /** A git failure as a `git` error, without credentials or the raw repository URL. */
+  #failure(err: unknown): PlatctlError {
+    if (err instanceof PlatctlError) return err;
+    const { repo } = this.#options;
+    const raw = err instanceof Error ? err.message : String(err);
+    const message = redact(scrub(raw, this.#options.auth.secrets))
+      .split(repo)
+      .join(stripUserinfo(repo));
+    return new PlatctlError('git', `fetching ${this.description}: ${message.trim()}`);
   }
 
   retain(revisions: readonly string[]): Promise<void> {
     return this.#snapshots.retain(revisions);
   }
+}
+
+/** Subject, author and commit time of `revision`. */
+async function commitInfo(git: SimpleGit, revision: string): Promise<CommitInfo> {
+  const out = await git.raw(['log', '-1', '--format=%an%x1f%cI%x1f%s', revision]);
+  const [author = '', time = '', message = ''] = out.trim().split('\x1f');
+  return { author, time, message };
 }
 
 async function isGitDir(dir: string): Promise<boolean> {

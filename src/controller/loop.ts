@@ -1,4 +1,5 @@
 import { type BackoffOptions, BackoffTracker } from './backoff.js';
+import { type RunTrigger, runOf, type StoredRun } from './history.js';
 import type { LeasePort } from './ports.js';
 import {
   reconcileStep,
@@ -16,7 +17,15 @@ export interface LoopOptions extends StepOptions {
   readonly leasePollMs?: number;
 }
 
-export type LoopPorts = Omit<StepPorts, 'backoff' | 'memory'> & { readonly lease: LeasePort };
+export type LoopPorts = Omit<StepPorts, 'backoff' | 'memory'> & {
+  readonly lease: LeasePort;
+  /** Shared with the control surface; a fresh one when undefined. */
+  readonly memory?: StepMemory;
+  /** Shared with the control surface; a fresh one when undefined. */
+  readonly backoff?: BackoffTracker;
+  /** Saves status (and the run that just ended) where a restart finds them (I/O). */
+  readonly persist?: (run: StoredRun | undefined) => Promise<void>;
+};
 
 /**
  * The controller loop: wins the state store's lease (or stands by), then repeats a level-based
@@ -31,6 +40,9 @@ export class ControllerLoop {
   readonly #stopping = new AbortController();
   #wake = new AbortController();
   #triggered = false;
+  /** What the next step is run for. */
+  #nextTrigger: RunTrigger = 'startup';
+  #runListeners: ((run: StoredRun) => void)[] = [];
   #running: Promise<void> | undefined;
   #keepAlive: NodeJS.Timeout | undefined;
   /** Resolves after each finished step; tests and `--once`-style callers wait on it. */
@@ -42,8 +54,11 @@ export class ControllerLoop {
     }
     this.#options = options;
     this.#ports = ports;
-    const memory: StepMemory = {};
-    this.#stepPorts = { ...ports, backoff: new BackoffTracker(options.backoff), memory };
+    this.#stepPorts = {
+      ...ports,
+      backoff: ports.backoff ?? new BackoffTracker(options.backoff),
+      memory: ports.memory ?? {},
+    };
   }
 
   /** True while this replica leads and is not shutting down (`/readyz`). */
@@ -51,12 +66,29 @@ export class ControllerLoop {
     return this.#ports.status.role === 'leader';
   }
 
-  /** Asks for a fetch and reconcile now; a trigger during a step runs one more step after it. */
-  trigger(reason: string): void {
+  /**
+   * Asks for a fetch and reconcile now; a trigger during a step runs one more step after it.
+   * `withSource: false` reconciles the revision last fetched without fetching (when there is one).
+   */
+  trigger(
+    reason: string,
+    kind: RunTrigger = 'manual',
+    options: { readonly withSource?: boolean } = {},
+  ): void {
     if (this.#stopping.signal.aborted) return;
-    this.#ports.logger.info({ event: 'trigger', reason }, 'reconcile requested');
+    this.#ports.logger.info({ event: 'trigger', reason, trigger: kind }, 'reconcile requested');
+    if (options.withSource === false) this.#stepPorts.memory.skipFetch = true;
+    this.#nextTrigger = kind;
     this.#triggered = true;
     this.#wake.abort();
+  }
+
+  /** Calls `listener` with each run's history entry once it is saved; returns the remover. */
+  onRun(listener: (run: StoredRun) => void): () => void {
+    this.#runListeners.push(listener);
+    return () => {
+      this.#runListeners = this.#runListeners.filter((l) => l !== listener);
+    };
   }
 
   /**
@@ -126,7 +158,10 @@ export class ControllerLoop {
         metrics.leader(true);
         this.#startKeepAlive(pollMs);
         this.#triggered = false;
+        const trigger = this.#nextTrigger;
+        this.#nextTrigger = 'interval';
         const outcome = await reconcileStep(this.#options, this.#stepPorts, stop);
+        await this.#recordRun(runOf(outcome, trigger, status.lastError));
         for (const l of this.#stepListeners) l(outcome);
         if (!this.#triggered) await this.#sleep(outcome.requeueAfterMs);
       }
@@ -139,6 +174,16 @@ export class ControllerLoop {
       status.role = 'stopping';
       logger.info({ event: 'stopped' }, 'stopped; lease released');
     }
+  }
+
+  /** Saves status and the run (a failure to save is logged, never ends the loop). */
+  async #recordRun(run: StoredRun): Promise<void> {
+    try {
+      await this.#ports.persist?.(run);
+    } catch (err) {
+      this.#ports.logger.error({ event: 'status-save-error' }, String(err));
+    }
+    for (const l of this.#runListeners) l(run);
   }
 
   /** Takes or keeps the lease; a state store error counts as not holding it (retried). */

@@ -2,6 +2,8 @@ import type { Kind } from '../manifests/types.js';
 import type {
   ActionOutcome,
   ActionType,
+  FieldChange,
+  Plan,
   PruneHeld,
   ReasonCode,
   ResourceRef,
@@ -58,6 +60,8 @@ export interface ResourceReport {
   readonly ref?: ResourceRef;
   /** Identity keys of the resources this action waits for. @default [] */
   readonly dependsOn?: readonly string[];
+  /** Field changes (secrets masked): the resource's diff. @default [] */
+  readonly changes?: readonly FieldChange[];
 }
 
 /** What a run did: enough for status, metrics and per-resource backoff. */
@@ -75,6 +79,8 @@ export interface RunReport {
   readonly postponed?: readonly string[];
   /** Prune deletions over the limit that this run held back (everything else ran). */
   readonly pruneHeld?: PruneHeld;
+  /** The plan the run made (docs/plan-format.md), when it got that far. */
+  readonly plan?: Plan;
   /** True when the plan had errors and nothing was changed. */
   readonly blocked: boolean;
   /** True when the signal stopped the run before every action started. */

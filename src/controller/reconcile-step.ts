@@ -4,12 +4,8 @@ import { PlatctlError, redact } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import type { BackoffTracker } from './backoff.js';
 import type { ControllerMetrics } from './metrics.js';
-import type {
-  ControllerDiagnostic,
-  ReconcileRun,
-  ValidatePort,
-  ValidationReport,
-} from './ports.js';
+import type { ReconcileRun, RunReport, ValidatePort } from './ports.js';
+import { lastGoodSnapshot, reject, revOf, withManifests } from './revisions.js';
 import { record, withTimeout } from './run-record.js';
 import type { Snapshot, Source } from './source.js';
 import type { ControllerStatus, RunResult } from './status.js';
@@ -46,18 +42,31 @@ export interface StepPorts {
 export interface StepMemory {
   /** The last snapshot that validated: the desired state while newer revisions are rejected. */
   lastGood?: Snapshot;
+  /** The newest snapshot fetched: what a reconcile without the source runs on. */
+  lastFetched?: Snapshot;
   /** Prune deletions a person approved past the limit; kept until a run succeeds. */
   approvedDeletes?: readonly string[];
+  /** Suspended through the control API (persisted); `--suspend` and the file also suspend. */
+  suspended?: boolean;
+  /** The next step reuses {@link lastFetched} instead of fetching (a reconcile without source). */
+  skipFetch?: boolean;
 }
 
 /** What the loop does after a step: every outcome is a requeue after some time. */
 export interface StepOutcome {
   readonly result: RunResult;
   readonly requeueAfterMs: number;
+  readonly runId?: string;
+  /** The revision reconciled, when one was. */
+  readonly revision?: string;
+  /** Epoch milliseconds. */
+  readonly startedAt?: number;
+  readonly durationMs?: number;
+  /** What the engine reported, when it ran. */
+  readonly report?: RunReport;
 }
 
 const RUN_KEY = '<run>';
-const MAX_REJECTED = 5;
 
 /**
  * One level-based reconcile: fetch → choose the desired revision → validate → run → record.
@@ -69,27 +78,32 @@ export async function reconcileStep(
   ports: StepPorts,
   signal: AbortSignal,
 ): Promise<StepOutcome> {
-  const { status, logger, clock, backoff } = ports;
+  const { status, logger, clock, backoff, memory } = ports;
   const started = clock.now();
   const runId = randomUUID();
   let result: RunResult = 'failed';
   let revision: string | undefined;
+  let report: RunReport | undefined;
   let sourceReady = false;
   status.nextRunAt = undefined;
   try {
-    // 1. Fetch: the newest revision, as an immutable snapshot.
+    // 1. Fetch: the newest revision, as an immutable snapshot (or the last one, when asked).
     let snap: Snapshot;
     try {
-      snap = await ports.source.fetch(signal);
+      const reuse = memory.skipFetch ? memory.lastFetched : undefined;
+      memory.skipFetch = false;
+      snap = reuse ?? (await ports.source.fetch(signal));
     } catch (err) {
       result = 'fetch-failed';
       throw err;
     }
+    memory.lastFetched = snap;
     status.fetchedRevision = snap.revision;
+    status.revisions.fetched = revOf(snap);
     // 2. Choose: the newest revision unless it was rejected; then the last good one stays desired.
     let target = snap;
     if (status.rejectedRevisions.includes(snap.revision)) {
-      const good = ports.memory.lastGood;
+      const good = await lastGoodSnapshot(ports, signal);
       result = 'invalid';
       if (!good) return requeue(result);
       target = good;
@@ -100,18 +114,19 @@ export async function reconcileStep(
     // While the newest revision stays rejected, its diagnostics stay the ones shown.
     if (target === snap) status.lastDiagnostics = [...validation.diagnostics];
     if (!validation.ok) {
-      reject(target.revision, validation.diagnostics, ports);
+      reject(target, validation.diagnostics, ports);
       result = 'invalid';
       return requeue(result);
     }
     sourceReady = target === snap;
-    ports.memory.lastGood = target;
+    memory.lastGood = target;
     status.lastGoodRevision = target.revision;
+    status.revisions.lastGood = revOf(target);
     await ports.source.retain(
       [target.revision, snap.revision, status.lastAppliedRevision].filter(isString),
     );
     // 4. Decide the mode: suspended and dry-run only plan.
-    const suspended = options.suspend || snap.suspendFile;
+    const suspended = options.suspend || snap.suspendFile || memory.suspended === true;
     status.suspended = suspended;
     const applying = !suspended && !options.dryRun;
     const skipKeys = backoff.waiting(clock.now()).filter((k) => k !== RUN_KEY);
@@ -120,7 +135,7 @@ export async function reconcileStep(
       { event: 'run-start', revision, runId, mode: applying ? 'apply' : 'plan', suspended },
       'reconciling',
     );
-    const report = await withTimeout(options.runTimeoutMs, clock, signal, (s) =>
+    report = await withTimeout(options.runTimeoutMs, clock, signal, (s) =>
       ports.run(
         {
           runId,
@@ -130,14 +145,17 @@ export async function reconcileStep(
           prune: options.prune,
           selfHeal: options.selfHeal,
           skipKeys,
-          approvedDeletes: ports.memory.approvedDeletes ?? [],
+          approvedDeletes: memory.approvedDeletes ?? [],
         },
         s,
       ),
     );
     // 6. Record: status, conditions, metrics, per-resource backoff.
     result = record(report, { applying, suspended }, target.revision, runId, ports, options);
-    if (result === 'succeeded') ports.memory.approvedDeletes = undefined;
+    status.revisions.lastAttempted = revOf(target);
+    if (status.lastAppliedRevision === target.revision)
+      status.revisions.lastApplied = revOf(target);
+    if (result === 'succeeded') memory.approvedDeletes = undefined;
     // A resync of the last good revision while the newest stays rejected is not a success.
     if (!sourceReady && (result === 'succeeded' || result === 'planned')) result = 'invalid';
     return requeue(result);
@@ -161,9 +179,16 @@ export async function reconcileStep(
   }
 
   function requeue(r: RunResult): StepOutcome {
-    const outcome = nextAfter(r, options, backoff, clock.now());
-    status.nextRunAt = clock.now() + outcome.requeueAfterMs;
-    return outcome;
+    const next = nextAfter(r, options, backoff, clock.now());
+    status.nextRunAt = clock.now() + next.requeueAfterMs;
+    return {
+      ...next,
+      runId,
+      ...(revision !== undefined ? { revision } : {}),
+      startedAt: started,
+      durationMs: clock.now() - started,
+      ...(report ? { report } : {}),
+    };
   }
 }
 
@@ -184,35 +209,6 @@ function nextAfter(
     return { result: r, requeueAfterMs: Math.min(options.intervalMs, soon) };
   }
   return { result: r, requeueAfterMs: options.intervalMs };
-}
-
-/** A revision that validates but yields no manifest is rejected: a wrong or emptied `--path`. */
-function withManifests(v: ValidationReport, source: string): ValidationReport {
-  if (!v.ok || v.manifestCount > 0) return v;
-  const message = `no manifests found at ${source} in this revision: is --path right? (nothing is applied or pruned)`;
-  return {
-    ok: false,
-    manifestCount: 0,
-    diagnostics: [...v.diagnostics, { severity: 'error', code: 'no-manifests', message }],
-  };
-}
-
-/** Remembers a rejected revision and logs why, diagnostic by diagnostic. */
-function reject(
-  revision: string,
-  diagnostics: readonly ControllerDiagnostic[],
-  ports: StepPorts,
-): void {
-  const { status, logger } = ports;
-  status.rejectedRevisions = [revision, ...status.rejectedRevisions].slice(0, MAX_REJECTED);
-  status.lastAttemptedRevision = revision;
-  logger.warn(
-    { event: 'revision-rejected', revision, diagnostics: diagnostics.length },
-    'manifests do not validate; keeping the last good revision',
-  );
-  for (const d of diagnostics) {
-    logger.warn({ event: 'diagnostic', revision, code: d.code, at: d.at }, d.message);
-  }
 }
 
 function isString(v: string | undefined): v is string {

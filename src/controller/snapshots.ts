@@ -48,6 +48,13 @@ export class SnapshotStore {
     return { dir, suspendFile: await exists(join(dir, SUSPEND_FILE)) };
   }
 
+  /** The snapshot directory of `revision` if it was taken and kept, else undefined. */
+  async get(revision: string): Promise<{ dir: string; suspendFile: boolean } | undefined> {
+    const dir = join(this.#root, safeName(revision));
+    if (!(await exists(dir))) return undefined;
+    return { dir, suspendFile: await exists(join(dir, SUSPEND_FILE)) };
+  }
+
   /** Removes every snapshot but those of `revisions`. */
   async retain(revisions: readonly string[]): Promise<void> {
     const keep = new Set(revisions.map(safeName));

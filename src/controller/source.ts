@@ -6,6 +6,16 @@ export interface Snapshot {
   readonly dir: string;
   /** True when the repository path holds a `.platctl-suspend` file at this revision. */
   readonly suspendFile: boolean;
+  /** The commit's subject, author and time, when the source is git. */
+  readonly commit?: CommitInfo;
+}
+
+/** What people recognise a commit by. */
+export interface CommitInfo {
+  readonly message: string;
+  readonly author: string;
+  /** ISO 8601 commit time. */
+  readonly time: string;
 }
 
 /**
@@ -20,6 +30,11 @@ export interface Source {
    * same snapshot without copying again. Throws a `PlatctlError` with code `git` on failure.
    */
   fetch(signal: AbortSignal): Promise<Snapshot>;
+  /**
+   * The snapshot of an older revision (I/O): after a restart, the last good one while the newest
+   * is rejected. Undefined when that revision can no longer be had.
+   */
+  snapshotAt?(revision: string, signal: AbortSignal): Promise<Snapshot | undefined>;
   /** Deletes every snapshot except those of the given revisions (the applied and the newest). */
   retain(revisions: readonly string[]): Promise<void>;
   /**

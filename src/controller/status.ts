@@ -52,6 +52,32 @@ export interface ControllerStatus {
   conditions: ResourceCondition[];
   /** Prune deletions over the limit held back by the last run, until approved. */
   blockedPrune?: BlockedPrune;
+  /** The revisions above with their commit subject, author and time where known. */
+  revisions: {
+    fetched?: Rev;
+    lastAttempted?: Rev;
+    lastApplied?: Rev;
+    lastGood?: Rev;
+  };
+  /** Rejected revisions with why (newest first, a few kept). */
+  rejected: RejectedRevision[];
+}
+
+/** A revision and what people recognise it by. */
+export interface Rev {
+  readonly revision: string;
+  readonly message?: string;
+  readonly author?: string;
+  /** ISO commit time. */
+  readonly time?: string;
+}
+
+/** A revision that did not validate, when, and its diagnostics. */
+export interface RejectedRevision {
+  readonly revision: string;
+  /** ISO time it was rejected. */
+  readonly at: string;
+  readonly diagnostics: readonly ControllerDiagnostic[];
 }
 
 /** A prune over the limit waiting for a person: approve it by `runId`. */
@@ -74,6 +100,8 @@ export function initialStatus(
     rejectedRevisions: [],
     sourceReady: true,
     conditions: [],
+    revisions: {},
+    rejected: [],
     lastDiagnostics: [],
     drift: [],
     resources: [],

@@ -48,6 +48,10 @@ export function openStateLazily(target: string, options: { clock?: Clock } = {})
     acquire: async (o) => (await store()).acquire(o),
     leaseHolder: async () => (await store()).leaseHolder(),
     unlock: async (id) => (await store()).unlock(id),
+    controllerStatus: async () => (await store()).controllerStatus(),
+    putControllerStatus: async (d) => (await store()).putControllerStatus(d),
+    appendRun: async (r, d, k) => (await store()).appendRun(r, d, k),
+    runs: async (l) => (await store()).runs(l),
     close: async () => {
       if (opened) await (await opened.catch(() => undefined))?.close();
     },

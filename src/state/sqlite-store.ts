@@ -6,6 +6,7 @@ import { PlatctlError } from '../core/errors.js';
 import type { Manifest } from '../manifests/types.js';
 import type { ActionOutcome } from '../reconcile/types.js';
 import { createLease } from './lease.js';
+import { sqliteControllerMethods } from './sqlite-controller.js';
 import {
   applyWrite,
   type InventoryEntry,
@@ -176,6 +177,7 @@ export function openStateStore(path: string, options: { clock?: Clock } = {}): S
         key: r.key,
         outcome: JSON.parse(r.outcome) as ActionOutcome,
       })),
+    ...sqliteControllerMethods(db),
     acquire: (opts) => createLease(db, clock, leaseHolder, opts),
     leaseHolder: async () => leaseHolder(),
     unlock: async (holderId) => {

@@ -1,6 +1,9 @@
 import type { Kind, Manifest } from '../manifests/types.js';
 import type { ActionOutcome, ResourceRef } from '../reconcile/types.js';
 
+/** A JSON object the controller keeps across restarts; the store does not look inside. */
+export type StoredJson = { readonly [key: string]: unknown };
+
 /** One resource platctl manages, as kept in the inventory. */
 export interface InventoryEntry {
   readonly key: string;
@@ -173,6 +176,17 @@ export interface StateStore {
    * holder, if it still runs, loses the lease at its next renewal and stops writing.
    */
   unlock(holderId: string): Promise<LeaseInfo | undefined>;
+  /** The controller's saved status document, or undefined before the first save. */
+  controllerStatus(): Promise<StoredJson | undefined>;
+  /** Replaces the controller's saved status document. */
+  putControllerStatus(doc: StoredJson): Promise<void>;
+  /**
+   * Adds (or replaces, by `runId`) a run in the controller's history and keeps only the newest
+   * `keep` (a positive integer; TypeError otherwise).
+   */
+  appendRun(runId: string, doc: StoredJson, keep: number): Promise<void>;
+  /** The newest `limit` runs of the history, newest first. */
+  runs(limit: number): Promise<StoredJson[]>;
   /** Closes the store (idempotent). */
   close(): Promise<void>;
 }

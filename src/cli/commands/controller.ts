@@ -26,6 +26,7 @@ interface ControllerFlags {
   maxDeletes?: number;
   listen: string;
   webhookSecretFile?: string;
+  controlTokenFile?: string;
   gitCredentialsFile?: string;
   state?: string;
   cacheDir?: string;
@@ -109,6 +110,10 @@ export const registerController: RegisterCommand = (program: Command) => {
       '--webhook-secret-file <file>',
       'shared secret of POST /hooks/git (or $PLATCTL_WEBHOOK_SECRET)',
     )
+    .option(
+      '--control-token-file <file>',
+      'bearer token of the control API /api/v1 (or $PLATCTL_CONTROL_TOKEN); without one it is off',
+    )
     .option('--git-credentials-file <file>', 'mounted token or SSH private key for the repository')
     .option(
       '--state <path|url>',
@@ -140,6 +145,9 @@ export const registerController: RegisterCommand = (program: Command) => {
       const webhookSecret = flags.webhookSecretFile
         ? readSecretFile(flags.webhookSecretFile, 'webhook secret')
         : process.env.PLATCTL_WEBHOOK_SECRET || undefined;
+      const controlToken = flags.controlTokenFile
+        ? readSecretFile(flags.controlTokenFile, 'control token')
+        : process.env.PLATCTL_CONTROL_TOKEN || undefined;
       const statePath = resolveStateTarget(flags.state);
       const logger = createLogger({ level: flags.logLevel, base: { component: 'controller' } });
       const controller = await startController({
@@ -148,6 +156,7 @@ export const registerController: RegisterCommand = (program: Command) => {
         statePath,
         listen: flags.listen,
         ...(webhookSecret ? { webhookSecret } : {}),
+        ...(controlToken ? { controlToken } : {}),
         api: {
           baseUrl,
           apiKey,

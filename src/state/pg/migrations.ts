@@ -33,6 +33,15 @@ CREATE TABLE lease (
   host TEXT NOT NULL, since BIGINT NOT NULL, run_id TEXT, backend_pid INTEGER NOT NULL);
 `,
   },
+  {
+    version: 2,
+    name: 'controller status and run history',
+    sql: `
+CREATE TABLE controller_status (name TEXT PRIMARY KEY, doc JSON NOT NULL);
+CREATE TABLE controller_runs (
+  seq BIGSERIAL PRIMARY KEY, run_id TEXT NOT NULL UNIQUE, doc JSON NOT NULL);
+`,
+  },
 ];
 
 /**

@@ -11,6 +11,7 @@ import {
   type StateStore,
   type StateWriter,
 } from '../types.js';
+import { pgControllerMethods } from './controller.js';
 import { acquireAdvisory, currentHolder, type Fence, type LockSession } from './lease.js';
 import { migrate } from './migrations.js';
 import { connectSession, type SessionLimits, sessionConfig } from './session.js';
@@ -98,6 +99,7 @@ export async function openPostgresStore(
   return {
     path: target.display,
     ...writerOn(write),
+    ...pgControllerMethods(pool, write),
     batch: async (writes) => {
       if (writes.length === 0) return;
       const client = await pool.connect();

@@ -15,6 +15,7 @@ import { createGitRemote, type GitRemote } from './git-remote.js';
 export const API_KEY = 'emu-admin-key-5f3c9a1b7d';
 export const GIT_TOKEN = 'git-token-e2e-8c1d4b';
 export const WEBHOOK_SECRET = 'webhook-secret-e2e-2a7f';
+export const CONTROL_TOKEN = 'control-token-e2e-5b9e1c';
 
 const FAST_TRANSITIONS = {
   'vpc-deploy': 0.2,
@@ -94,6 +95,7 @@ export async function createStack(): Promise<Stack> {
         statePath: join(root, 'state.db'),
         listen: '127.0.0.1:0',
         webhookSecret: WEBHOOK_SECRET,
+        controlToken: CONTROL_TOKEN,
         api: { baseUrl: emulator.url, apiKey: API_KEY },
         intervalMs: 60_000,
         runTimeoutMs: 20_000,
@@ -219,3 +221,24 @@ export const VPC_YAML = [
   '      value: "False"',
   '',
 ].join('\n');
+
+/** Calls the control API of a controller with the control token (or `token`). */
+export async function control(
+  c: RunningController,
+  method: string,
+  path: string,
+  body?: unknown,
+  token: string | null = CONTROL_TOKEN,
+  // biome-ignore lint/suspicious/noExplicitAny: tests read response bodies by their documented shape
+): Promise<{ status: number; body: any }> {
+  const res = await fetch(`http://127.0.0.1:${c.address.port}${path}`, {
+    method,
+    headers: {
+      ...(token !== null ? { authorization: `Bearer ${token}` } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    },
+    ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+  });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : null };
+}

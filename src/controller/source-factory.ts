@@ -1,0 +1,32 @@
+import type { SourceView } from './control-views.js';
+import type { ControllerConfig } from './controller.js';
+import { DirectorySource } from './dir-source.js';
+import { resolveGitAuth } from './git-credentials.js';
+import { GitSource } from './git-source.js';
+import { stripUserinfo } from './safe-url.js';
+import type { Source } from './source.js';
+
+/** The configured source, ready to fetch (reads credential files). */
+export async function createSource(config: ControllerConfig): Promise<Source> {
+  const s = config.source;
+  if (s.kind === 'dir') {
+    return new DirectorySource({
+      dir: s.dir,
+      cacheDir: config.cacheDir,
+      ...(s.debounceMs ? { debounceMs: s.debounceMs } : {}),
+    });
+  }
+  return new GitSource({
+    repo: s.repo,
+    branch: s.branch,
+    path: s.path,
+    cacheDir: config.cacheDir,
+    auth: await resolveGitAuth(s),
+  });
+}
+
+/** The source as the control API shows it: no credentials. */
+export function sourceView(config: ControllerConfig['source']): SourceView {
+  if (config.kind === 'dir') return { dir: config.dir };
+  return { repo: stripUserinfo(config.repo), branch: config.branch, path: config.path };
+}
