@@ -13,8 +13,14 @@ export interface Excluded {
  * a later run. A noop of an excluded key has nothing pending and holds nothing back. Each key that
  * loses a change gets one warning saying why; `dependsOn` of what remains names only kept actions,
  * so the executor needs to know nothing about exclusion. An empty `exclude` returns the input as is.
+ * `reasons` says why a key is excluded when it is not the controller's backoff (its live state
+ * could not be read).
  */
-export function excludeKeys(actions: readonly Action[], exclude: ReadonlySet<string>): Excluded {
+export function excludeKeys(
+  actions: readonly Action[],
+  exclude: ReadonlySet<string>,
+  reasons: ReadonlyMap<string, string> = new Map(),
+): Excluded {
   if (exclude.size === 0) return { actions: [...actions], diagnostics: [] };
   const dependents = new Map<string, Action[]>();
   for (const a of actions) {
@@ -47,7 +53,7 @@ export function excludeKeys(actions: readonly Action[], exclude: ReadonlySet<str
         ? a
         : ({ ...a, dependsOn: a.dependsOn.filter((d) => keptIds.has(d)) } as Action),
     ),
-    diagnostics: deferrals(actions, held),
+    diagnostics: deferrals(actions, held, reasons),
   };
 }
 
@@ -55,6 +61,7 @@ export function excludeKeys(actions: readonly Action[], exclude: ReadonlySet<str
 function deferrals(
   actions: readonly Action[],
   held: ReadonlyMap<string, string | undefined>,
+  reasons: ReadonlyMap<string, string>,
 ): PlanDiagnostic[] {
   const byKey = new Map<string, { types: string[]; root: string | undefined }>();
   for (const a of actions) {
@@ -68,7 +75,7 @@ function deferrals(
     key,
     message:
       root === undefined
-        ? `deferred: excluded from this run (backing off after failures); ${types.join(', ')} not planned`
-        : `deferred: depends on ${root}, which is excluded from this run; ${types.join(', ')} not planned`,
+        ? `deferred: ${reasons.has(key) ? `its live state could not be read (${reasons.get(key)})` : 'excluded from this run (backing off after failures)'}; ${types.join(', ')} not planned`
+        : `deferred: depends on ${root}, ${reasons.has(root) ? 'whose live state could not be read' : 'which is excluded from this run'}; ${types.join(', ')} not planned`,
   }));
 }

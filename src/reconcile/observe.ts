@@ -1,12 +1,32 @@
-import { KINDS, type LoadedManifest, type Manifest } from '../manifests/types.js';
+import { PlatctlError } from '../core/errors.js';
+import { identityKey, KINDS, type LoadedManifest, type Manifest } from '../manifests/types.js';
+import { ApiError } from '../providers/client/errors.js';
 import type { LiveObject, ProviderPorts, ProviderRegistry } from '../providers/types.js';
 import type { InventoryEntry, PendingOperation } from '../state/types.js';
 import type { EventSink } from './events.js';
+import type { ResourceRef } from './types.js';
+
+/** What observing found: the live objects, and the keys whose live state could not be read. */
+export interface Observation {
+  readonly live: LiveObject[];
+  /** Identity key → why it could not be read (after the client's retries). */
+  readonly unreadable: ReadonlyMap<string, { readonly message: string; readonly code: string }>;
+}
+
+/** One resource to read: its manifest, its inventory or pending ref, or both. */
+interface Item {
+  readonly key: string;
+  readonly desired: LoadedManifest[];
+  readonly refs: ResourceRef[];
+}
 
 /**
  * Reads the live state every kind needs (I/O): what is declared, what the inventory says platctl
  * manages, and creates left pending by an earlier run. Kinds are observed concurrently; the API
- * client's shared limiter keeps the request rate.
+ * client's shared limiter keeps the request rate. A read that still fails after the client's
+ * retries fails only the resources it was for: the kind's scope is split in halves until the
+ * failing resources are found, and those come back `unreadable`. A refused key (401) or an
+ * interruption still fails the whole run.
  */
 export async function observeAll(
   providers: ProviderRegistry,
@@ -15,7 +35,7 @@ export async function observeAll(
   pending: readonly PendingOperation[],
   ports: ProviderPorts,
   events?: EventSink,
-): Promise<LiveObject[]> {
+): Promise<Observation> {
   const refs = [...inventory.map((e) => e.ref), ...pending.map((p) => p.ref)];
   const projects = [
     ...new Set(
@@ -24,17 +44,73 @@ export async function observeAll(
       ),
     ),
   ].sort();
+  const unreadable = new Map<string, { message: string; code: string }>();
   const perKind = KINDS.map(async (kind) => {
-    const desired = manifests.filter((m) => m.manifest.kind === kind);
-    const managed = refs.filter((r) => r.kind === kind);
-    if (desired.length === 0 && managed.length === 0) return [];
-    const provider = providers[kind] as ProviderRegistry[Manifest['kind']];
-    const live = await provider.observe(
-      { desired: desired as never, inventory: managed, projects },
-      ports,
+    const items = itemsOf(
+      manifests.filter((m) => m.manifest.kind === kind),
+      refs.filter((r) => r.kind === kind),
     );
+    if (items.length === 0) return [];
+    const provider = providers[kind] as ProviderRegistry[Manifest['kind']];
+    const read = (some: readonly Item[]) =>
+      provider.observe(
+        {
+          desired: some.flatMap((i) => i.desired) as never,
+          inventory: some.flatMap((i) => i.refs),
+          projects,
+        },
+        ports,
+      );
+    const live = await isolating(read, items, unreadable);
     events?.({ type: 'observe', kind, count: live.length });
     return live;
   });
-  return (await Promise.all(perKind)).flat();
+  return { live: (await Promise.all(perKind)).flat(), unreadable };
+}
+
+function itemsOf(desired: readonly LoadedManifest[], refs: readonly ResourceRef[]): Item[] {
+  const byKey = new Map<string, Item>();
+  const item = (key: string) => {
+    const known = byKey.get(key);
+    if (known) return known;
+    const fresh: Item = { key, desired: [], refs: [] };
+    byKey.set(key, fresh);
+    return fresh;
+  };
+  for (const d of desired) item(d.key).desired.push(d);
+  for (const r of refs) item(identityKey(r)).refs.push(r);
+  return [...byKey.values()];
+}
+
+/** Reads `items`; on a failure, reads each half apart, down to the resources that fail. */
+async function isolating(
+  read: (items: readonly Item[]) => Promise<LiveObject[]>,
+  items: readonly Item[],
+  unreadable: Map<string, { message: string; code: string }>,
+): Promise<LiveObject[]> {
+  try {
+    return await read(items);
+  } catch (err) {
+    if (wholeRun(err)) throw err;
+    if (items.length === 1) {
+      unreadable.set(items[0]!.key, {
+        message: err instanceof Error ? err.message : String(err),
+        code: err instanceof PlatctlError ? err.code : 'internal',
+      });
+      return [];
+    }
+    const mid = Math.ceil(items.length / 2);
+    const halves = await Promise.all([
+      isolating(read, items.slice(0, mid), unreadable),
+      isolating(read, items.slice(mid), unreadable),
+    ]);
+    return halves.flat();
+  }
+}
+
+/** Failures no resource can get past: a refused key, an interruption, a bug. */
+function wholeRun(err: unknown): boolean {
+  if (err instanceof ApiError) return err.status === 401;
+  if (err instanceof PlatctlError) return err.code === 'aborted' || err.code === 'config';
+  return !(err instanceof Error) || err.name === 'TypeError';
 }

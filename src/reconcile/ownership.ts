@@ -32,10 +32,12 @@ export async function adoptPending(
   store: StateStore,
   live: readonly LiveObject[],
   events?: EventSink,
+  unreadable: ReadonlyMap<string, unknown> = new Map(),
 ): Promise<void> {
   const liveByKey = new Map(live.map((l) => [l.key, l]));
   const inventory = new Map((await store.inventory()).map((e) => [e.key, e]));
   for (const op of await store.pending()) {
+    if (unreadable.has(op.key)) continue; // not known to be absent: kept for a run that can read
     const found = liveByKey.get(op.key);
     if (found) {
       const ours = provenOurs(op, found);

@@ -39,6 +39,11 @@ export interface PlanOptions {
    * @default []
    */
   readonly exclude?: readonly string[];
+  /**
+   * Keys whose live state could not be read, with why: nothing is planned for them (no create, no
+   * prune, no forget), and what depends on them is deferred like {@link exclude}. @default none
+   */
+  readonly unreadable?: ReadonlyMap<string, string>;
 }
 
 export const DEFAULT_MAX_DELETES = 5;
@@ -61,8 +66,11 @@ export function plan(
   const forget: string[] = [];
   const prunes: ProposedAction[] = [];
   const found: string[] = [];
+  const unreadable = options.unreadable ?? new Map<string, string>();
   for (const p of pair(desired, live, lastApplied, options.inventory ?? [])) {
     if (p.live && !p.inventory?.createdByPlatctl) found.push(p.key);
+    // unread: what it would take is planned only so that its dependents are held back below
+    if (unreadable.has(p.key) && !p.desired) continue;
     const input = structuredClone({
       key: p.key,
       desired: p.desired,
@@ -101,7 +109,11 @@ export function plan(
   for (const m of desired) manifests.set(manifestKey(m), m);
   const ordered = order(assignIds(proposed), manifests);
   // after ordering: what waits on an excluded change is known only once the edges are
-  const kept = excludeKeys(ordered.actions, new Set(options.exclude));
+  const kept = excludeKeys(
+    ordered.actions,
+    new Set([...(options.exclude ?? []), ...unreadable.keys()]),
+    unreadable,
+  );
   return {
     formatVersion: 1,
     actions: kept.actions,

@@ -54,7 +54,7 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
   try {
     const providerPorts = providerPortsOf(ports);
     // observe: live state of what is declared, managed or left pending
-    const live = await observeAll(
+    const { live, unreadable } = await observeAll(
       ports.providers,
       manifests,
       await ports.state.inventory(),
@@ -63,12 +63,13 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
       ports.events,
     );
     // adopt: creates an interrupted run sent are recognised, never sent twice
-    if (applying) await adoptPending(ports.state, live, ports.events);
+    if (applying) await adoptPending(ports.state, live, ports.events, unreadable);
     // plan: pure
     const desired = manifests.map((m) => m.manifest);
     const planned = planActions(desired, live, await ports.state.lastApplied(), {
       providers: ports.providers,
       inventory: await ports.state.inventory(),
+      unreadable: new Map([...unreadable].map(([key, why]) => [key, why.message])),
       ...pick(options, [
         'prune',
         'maxDeletes',
@@ -122,6 +123,15 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
     );
     await recorder.forgotten();
     // report
+    // a resource that could not be read failed alone, at its root, with the read's error
+    for (const [key, why] of unreadable) {
+      outcomes.set(`${key}#observe`, {
+        status: 'failed',
+        elapsedMs: 0,
+        error: why.message,
+        code: why.code,
+      });
+    }
     const list = [...outcomes.values()];
     const status = list.some((o) => o.status === 'failed')
       ? 'failed'

@@ -88,6 +88,32 @@ describe('plan', () => {
     ]);
   });
 
+  it('plans nothing for a resource that could not be read: no prune, no forget, no create', () => {
+    const gone = m.workspace('p', 'unread');
+    const wanted = m.workspace('p', 'wanted');
+    const inv = (w: typeof gone) => ({
+      key: manifestKey(w),
+      kind: 'Workspace' as const,
+      ref: liveOf(w).ref,
+      createdByPlatctl: true,
+      protected: false,
+    });
+    const p = plan([wanted], [], new Map([[manifestKey(gone), gone]]), {
+      providers: fakeProviders(),
+      prune: true,
+      inventory: [inv(gone), inv(wanted)],
+      unreadable: new Map([
+        [manifestKey(gone), '500 listing workspaces'],
+        [manifestKey(wanted), '500 listing workspaces'],
+      ]),
+    });
+    expect(p.actions).toEqual([]);
+    expect(p.forget).toBeUndefined();
+    expect(p.diagnostics.map((d) => d.message)).toEqual([
+      'deferred: its live state could not be read (500 listing workspaces); create not planned',
+    ]);
+  });
+
   it('never touches a live resource that platctl does not manage, even with prune', () => {
     const stranger = m.workspace('p', 'theirs');
     const adopted = m.workspace('p', 'adopted');
