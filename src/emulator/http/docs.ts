@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import type { ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import type { OpenApiDocument } from '../openapi/load-document.js';
 
 const require = createRequire(import.meta.url);
 const ASSET_DIR = dirname(require.resolve('swagger-ui-dist/package.json'));
@@ -25,12 +26,26 @@ const PAGE = `<!doctype html>
   <script src="/docs/swagger-ui-bundle.js"></script>
   <script src="/docs/swagger-ui-standalone-preset.js"></script>
   <script>
+    // one key, entered once in Authorize, goes in both headers the API uses
+    const keyOf = () => {
+      if (!window.ui) return undefined; // the document itself is fetched before ui exists
+      const auth = window.ui.authSelectors.authorized().toJS();
+      return auth.apiKey && auth.apiKey.value;
+    };
     window.ui = SwaggerUIBundle({
-      url: '/openapi.json',
+      url: '/docs/openapi.json',
       dom_id: '#swagger-ui',
       deepLinking: true,
       presets: [SwaggerUIBundle.presets.apis, SwaggerUIStandalonePreset],
       layout: 'StandaloneLayout',
+      requestInterceptor: (req) => {
+        const key = keyOf();
+        if (key) {
+          req.headers['X-API-KEY'] = key;
+          req.headers['X-SERVICE-API-KEYID'] = key;
+        }
+        return req;
+      },
     });
   </script>
 </body>
@@ -54,4 +69,31 @@ export async function serveDocs(path: string, res: ServerResponse): Promise<bool
   res.writeHead(200, { 'content-type': type, 'cache-control': 'max-age=3600' });
   res.end(content);
   return true;
+}
+
+const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options']);
+
+/**
+ * The document the docs page shows (pure, a copy): one API key scheme, so Authorize asks for the
+ * key once; the page sends it in both headers (`X-API-KEY`, `X-SERVICE-API-KEYID`). Every
+ * operation that needs a key needs that one. `/openapi.json` keeps the API's two schemes.
+ */
+export function docsDocument(doc: OpenApiDocument): OpenApiDocument {
+  const copy = structuredClone(doc);
+  copy.components.securitySchemes = {
+    apiKey: {
+      type: 'apiKey',
+      in: 'header',
+      name: 'X-API-KEY',
+      description:
+        'Your API key. Entered once, it is sent with every call, in the header that call expects.',
+    },
+  };
+  for (const item of Object.values(copy.paths)) {
+    for (const [method, op] of Object.entries(item)) {
+      const operation = op as { security?: unknown[] };
+      if (METHODS.has(method) && operation.security?.length) operation.security = [{ apiKey: [] }];
+    }
+  }
+  return copy;
 }

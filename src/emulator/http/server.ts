@@ -3,7 +3,7 @@ import { type AdminDeps, serveControl } from '../admin/controls.js';
 import type { OpenApiDocument } from '../openapi/load-document.js';
 import { type ApiPipelineDeps, handleApi } from './api-pipeline.js';
 import { readRaw } from './body.js';
-import { serveDocs } from './docs.js';
+import { docsDocument, serveDocs } from './docs.js';
 import { errorResponse, send } from './respond.js';
 
 /** What the HTTP server serves: the API, the docs, and (with `admin`) the test controls. */
@@ -36,9 +36,13 @@ async function route(
   url: URL,
 ): Promise<void> {
   const method = req.method ?? 'GET';
-  if (method === 'GET' && url.pathname === '/openapi.json') {
+  if (
+    method === 'GET' &&
+    (url.pathname === '/openapi.json' || url.pathname === '/docs/openapi.json')
+  ) {
     const origin = `http://${req.headers.host ?? 'localhost'}`;
-    send(res, { status: 200, body: { ...deps.doc, servers: [{ url: origin }] } });
+    const doc = url.pathname === '/openapi.json' ? deps.doc : docsDocument(deps.doc);
+    send(res, { status: 200, body: { ...doc, servers: [{ url: origin }] } });
     return;
   }
   if (method === 'GET' && (await serveDocs(url.pathname, res))) return;
