@@ -93,8 +93,10 @@ export function createUsageReader(api: ApiClient) {
         auth: 'v1',
         operation: 'reading compute usage per instance',
       },
-      (b) => (b as { instance_usage_data?: BillingLine[] } | null)?.instance_usage_data,
-      (b) => (b as { count?: number } | null)?.count,
+      {
+        items: (b) => (b as { instance_usage_data?: BillingLine[] } | null)?.instance_usage_data,
+        count: (b) => (b as { count?: number } | null)?.count,
+      },
     );
     const projects =
       query.project !== undefined
@@ -108,8 +110,12 @@ export function createUsageReader(api: ApiClient) {
                 auth: 'v1',
                 operation: 'listing projects for usage',
               },
-              (b) => (b as { items?: { name: string }[] } | null)?.items,
-              (b) => (b as { count?: number } | null)?.count,
+              {
+                items: (b) => (b as { items?: { name: string }[] } | null)?.items,
+                count: (b) => (b as { count?: number } | null)?.count,
+                key: (p) => p.name,
+                offset: false, // the projects list has no offset in the spec
+              },
             )
           ).map((p) => p.name);
     const byName = new Map<string, InstanceRef[]>();

@@ -5,6 +5,7 @@ import { FaultTable } from './admin/faults.js';
 import { Journal } from './admin/journal.js';
 import { EmulatorClock } from './clock.js';
 import { allHandlers, failResource } from './handlers.js';
+import type { PagingQuirks } from './http/paging-quirks.js';
 import { createEmulatorServer } from './http/server.js';
 import type { EmuContext, EmulatorConfig, HandlerMap, TransitionName } from './http/types.js';
 import { checkHandlers } from './openapi/check-handlers.js';
@@ -16,6 +17,8 @@ import { openStore } from './store/open-store.js';
 import type { EmulatorStore } from './store/types.js';
 
 /** Defaults of docs/api-assumptions.md, "Status values and transitions". */
+export type { PagingQuirks } from './http/paging-quirks.js';
+
 export const DEFAULT_TRANSITION_SECONDS: Readonly<Record<TransitionName, number>> = {
   'vpc-deploy': 30,
   'compute-provision': 300,
@@ -54,6 +57,11 @@ export interface EmulatorOptions {
   readonly transitionSeconds?: Partial<Record<TransitionName, number>>;
   readonly groups?: { infra?: string; paas?: string; billing?: string };
   readonly logger?: Logger;
+  /**
+   * Pages as a stricter real platform might: capped at `pageCap` items whatever `limit` asks,
+   * `offset` ignored with `ignoreOffset`. Off by default.
+   */
+  readonly paging?: PagingQuirks;
   /** Replaces the handler map (tests of the framework only). */
   readonly handlers?: HandlerMap;
 }
@@ -131,6 +139,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     faults,
     journal,
     ...(options.logger ? { logger: options.logger } : {}),
+    ...(options.paging ? { paging: options.paging } : {}),
   };
   const server = createEmulatorServer({ api, doc, ...(admin ? { admin } : {}) });
   const host = options.host ?? '127.0.0.1';

@@ -31,8 +31,13 @@ export function listProjects(api: ApiClient): Promise<Project[]> {
       auth: 'v1',
       operation: 'listing projects',
     },
-    (b) => (b as { items?: Project[] } | null)?.items,
-    (b) => (b as { count?: number } | null)?.count,
+    {
+      items: (b) => (b as { items?: Project[] } | null)?.items,
+      count: (b) => (b as { count?: number } | null)?.count,
+      key: (p) => p.id,
+      // the spec gives this list limit, order and orderby, but no offset
+      offset: false,
+    },
   );
 }
 

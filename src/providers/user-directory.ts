@@ -22,8 +22,11 @@ export async function listAccounts(api: ApiClient): Promise<Map<string, Account>
   const users = await listAll<{ account?: Account }>(
     api,
     { path: USERS, route: USERS, auth: 'v1', operation: 'listing users' },
-    (b) => (b as { users?: { account?: Account }[] } | null)?.users,
-    (b) => (b as { count?: number } | null)?.count,
+    {
+      items: (b) => (b as { users?: { account?: Account }[] } | null)?.users,
+      count: (b) => (b as { count?: number } | null)?.count,
+      key: (u) => u.account?.id ?? JSON.stringify(u),
+    },
   );
   const byName = new Map<string, Account>();
   for (const u of users) if (u.account?.username) byName.set(u.account.username, u.account);

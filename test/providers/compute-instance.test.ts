@@ -29,7 +29,7 @@ describe('compute instance adapter: observe', () => {
   it('lists names, then reads only the instances in scope', async () => {
     const scope = v1()
       .get(`${P}/computeinstances`)
-      .query({ computeType: 'baremetal', limit: '1000', offset: '0' })
+      .query({ computeType: 'baremetal' })
       .reply(200, {
         metadata: { count: 2 },
         items: [

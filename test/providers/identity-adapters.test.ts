@@ -24,10 +24,10 @@ describe('user adapter', () => {
       }));
     const scope = v1()
       .get('/auth/v1/users/')
-      .query({ limit: '1000', offset: '0' })
+      .query({})
       .reply(200, { users: page(1000, 0), count: 1001, offset: 0, limit: 1000 })
       .get('/auth/v1/users/')
-      .query({ limit: '1000', offset: '1000' })
+      .query({ offset: '1000', limit: '1' })
       .reply(200, { users: [{ account }], count: 1001, offset: 1000, limit: 1000 });
     const [live] = await userProvider.observe(
       { desired: [loaded(user())], inventory: [], projects: [] },

@@ -16,14 +16,14 @@ describe('workspace adapter', () => {
   it('observes through the list, every page, keeping only what is in scope, normalized', async () => {
     const scope = v1()
       .get(`${PAAS}/projects/ml/workspaces`)
-      .query({ limit: '1000', offset: '0' })
+      .query({}) // the platform's default page: no page size of the engine's own
       .reply(200, {
         kind: 'WorkspaceList',
         metadata: { count: 1001, limit: 1000 },
         items: [wsItem('dev'), ...Array.from({ length: 999 }, (_, i) => wsItem(`w${i}`))],
       })
       .get(`${PAAS}/projects/ml/workspaces`)
-      .query({ limit: '1000', offset: '1000' })
+      .query({ offset: '1000', limit: '1' })
       .reply(200, {
         kind: 'WorkspaceList',
         metadata: { count: 1001, limit: 1000 },

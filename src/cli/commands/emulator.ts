@@ -23,6 +23,8 @@ interface EmulatorFlags {
   infraGroup?: string;
   paasGroup?: string;
   billingGroup?: string;
+  pageCap?: string;
+  ignoreOffset?: boolean;
 }
 
 /** Parses `vpc-deploy=5,compute-provision=10`; throws a usage error naming the bad entry. */
@@ -60,6 +62,8 @@ export function registerEmulator(program: Command): void {
     .option('--infra-group <group>', 'API group of clusters')
     .option('--paas-group <group>', 'API group of services, workspaces and compute')
     .option('--billing-group <group>', 'API group of billing metrics')
+    .option('--page-cap <n>', 'answer at most n items a page, whatever limit asks (client tests)')
+    .option('--ignore-offset', 'ignore offset on every list, as a stricter server might')
     .action(async (flags: EmulatorFlags) => {
       const apiKey = flags.apiKey ?? process.env.PLATCTL_EMULATOR_API_KEY;
       if (!apiKey)
@@ -82,6 +86,9 @@ export function registerEmulator(program: Command): void {
         ...(flags.fast ? FAST_TRANSITION_SECONDS : DEFAULT_TRANSITION_SECONDS),
         ...parseTransitions(flags.transitionSeconds ?? ''),
       };
+      const pageCap = flags.pageCap === undefined ? undefined : Number(flags.pageCap);
+      if (pageCap !== undefined && !(Number.isInteger(pageCap) && pageCap > 0))
+        throw new PlatctlError('usage', `bad --page-cap ${flags.pageCap} (a whole number above 0)`);
       const emu = await startEmulator({
         apiKey,
         port,
@@ -93,6 +100,14 @@ export function registerEmulator(program: Command): void {
         ...(flags.seed ? { seedFile: flags.seed } : {}),
         transitionSeconds: transitions,
         groups: { infra: flags.infraGroup, paas: flags.paasGroup, billing: flags.billingGroup },
+        ...(pageCap !== undefined || flags.ignoreOffset
+          ? {
+              paging: {
+                ...(pageCap !== undefined ? { pageCap } : {}),
+                ...(flags.ignoreOffset ? { ignoreOffset: true } : {}),
+              },
+            }
+          : {}),
       }).catch((err: unknown) => {
         throw listenError(err, flags.host, port, '--port');
       });

@@ -5,6 +5,7 @@ import type { Journal } from '../admin/journal.js';
 import type { OpenApiDocument, OperationEntry } from '../openapi/load-document.js';
 import { acceptedHeaders, authenticate } from './auth.js';
 import { parseJson, readRaw } from './body.js';
+import { applyPagingQuirks, type PagingQuirks } from './paging-quirks.js';
 import { checkPermission, type PermissionRule } from './permissions.js';
 import { errorResponse, send } from './respond.js';
 import type { Router } from './router.js';
@@ -27,6 +28,8 @@ export interface ApiPipelineDeps {
   readonly faults: FaultTable;
   readonly journal: Journal;
   readonly logger?: Logger;
+  /** A stricter real platform's paging, for clients' tests (off unless set). */
+  readonly paging?: PagingQuirks;
 }
 
 /**
@@ -96,6 +99,7 @@ async function dispatch(
   const validator = deps.validators.get(entry.operationId)!;
   validator.params(match.params);
   validator.query(query);
+  applyPagingQuirks(deps.paging, entry, query);
   const body = parseJson(raw);
   validator.body(body);
   const handler = deps.handlers[entry.operationId];
