@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { Journal } from '../../src/emulator/admin/journal.js';
-import type { EmuContext } from '../../src/emulator/http/types.js';
+import type { EmuContext, EmuResponse } from '../../src/emulator/http/types.js';
 import { identityHandlers } from '../../src/emulator/identity/handlers.js';
 import { paasHandlers } from '../../src/emulator/paas/handlers.js';
 import { MemoryStore } from '../../src/emulator/store/memory-store.js';
@@ -90,13 +90,15 @@ describe('emulator store costs', () => {
 
   it('lists the same instances from a kept split by type, dropping one once its delete ends', () => {
     const { ctx } = countingContext();
-    const tick = fakeContextClock.get(ctx) ?? (() => {});
+    const tick = fakeContextClock.get(ctx)!;
     for (let i = 0; i < 3; i++) createAll(ctx, i);
     const list = () =>
       (
-        paasHandlers.listComputeInstances!(
-          request({ project: 'platform' }, undefined, { computeType: 'baremetal', limit: 10 }),
-          ctx,
+        (
+          paasHandlers.listComputeInstances!(
+            request({ project: 'platform' }, undefined, { computeType: 'baremetal', limit: 10 }),
+            ctx,
+          ) as EmuResponse
         ).body as { metadata: { count: number }; items: { metadata: { name: string } }[] }
       ).items.map((i) => i.metadata.name);
     expect(list()).toEqual(['vm-2', 'vm-1', 'vm-0']);
