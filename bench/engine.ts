@@ -1,13 +1,16 @@
 /**
  * Engine benchmark:
- * `npx tsx bench/engine.ts --resources 1000 [--rps 200] [--concurrency 32] [--in-process]`.
+ * `npx tsx bench/engine.ts --resources 1000 [--rps 200] [--concurrency 32] [--in-process]
+ * [--state postgres]`.
  *
  * Generates a platform of N resources (workspaces spread over the seeded projects, plus one user
  * in twenty), starts the emulator on a loopback port (its own process unless `--in-process`), and
  * measures with the real engine over HTTP: plan on the empty platform, apply, and the plan after
  * it. For each it reports wall time, the engine's and the emulator's CPU (read from /proc for the
  * emulator's process; in-process the one figure holds both), requests made (every attempt)
- * against the fewest the API allows, wall ÷ (requests ÷ rps), peak RSS and the load average.
+ * against the fewest the API allows, wall ÷ (requests ÷ rps), peak RSS, the load average and the
+ * time actions waited on state writes. `--state postgres` keeps the state in a fresh schema of
+ * $PLATCTL_BENCH_DATABASE_URL (default the local test database), dropped afterwards.
  */
 
 import { spawn } from 'node:child_process';
@@ -17,9 +20,12 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import pg from 'pg';
 import { startEmulator } from '../src/emulator/index.js';
 import { createRunPorts } from '../src/reconcile/default-ports.js';
 import { reconcile } from '../src/reconcile/run.js';
+import { openState } from '../src/state/index.js';
+import { timedStore } from './timed-store.js';
 
 const { values } = parseArgs({
   options: {
@@ -27,6 +33,7 @@ const { values } = parseArgs({
     rps: { type: 'string', default: '200' },
     concurrency: { type: 'string', default: '32' },
     'in-process': { type: 'boolean', default: false },
+    state: { type: 'string', default: 'sqlite' },
   },
 });
 const n = Number(values.resources);
@@ -105,6 +112,11 @@ async function childEmulator() {
   };
   return { url, cpuSeconds, close: () => void child.kill('SIGTERM') };
 }
+const schema = `bench_${randomBytes(4).toString('hex')}`;
+const databaseUrl =
+  process.env.PLATCTL_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const stateTarget =
+  values.state === 'postgres' ? `${databaseUrl}?schema=${schema}` : join(dir, 'state.db');
 let requests = 0;
 let peak = 0;
 const sampler = setInterval(() => {
@@ -112,12 +124,13 @@ const sampler = setInterval(() => {
 }, 50);
 
 async function measure(mode: 'plan' | 'apply') {
+  const state = timedStore(await openState(stateTarget));
   const ports = createRunPorts({
+    state,
     baseUrl: emulator.url,
     apiKey,
     ...(rps > 0 ? { rps } : {}),
     httpConcurrency: 16,
-    statePath: join(dir, 'state.db'),
     env: { BENCH_PASSWORD: 'Bench-password-1' },
     onRequest: () => {
       requests++;
@@ -134,6 +147,7 @@ async function measure(mode: 'plan' | 'apply') {
   const cpuSeconds = (used.user + used.system) / 1e6;
   const emulatorCpu = emulator.cpuSeconds() - emuCpu0;
   await ports.close();
+  await state.close();
   peak = Math.max(peak, process.memoryUsage().rss);
   const load = loadavg()[0]!;
   return {
@@ -144,6 +158,8 @@ async function measure(mode: 'plan' | 'apply') {
     requests,
     peakMb: peak / 2 ** 20,
     load,
+    writeMs: state.writeMs,
+    writes: state.writes,
   };
 }
 
@@ -153,16 +169,22 @@ const plan1 = await measure('plan');
 clearInterval(sampler);
 emulator.close();
 rmSync(dir, { recursive: true, force: true });
+if (values.state === 'postgres') {
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+  await admin.end();
+}
 
 const row = (name: string, r: Awaited<ReturnType<typeof measure>>, min: number) =>
-  `| ${n} | ${name} | ${r.status} | ${r.seconds.toFixed(2)} s | ${r.cpuSeconds.toFixed(2)} s | ${Number.isNaN(r.emulatorCpu) ? 'in engine' : `${r.emulatorCpu.toFixed(2)} s`} | ${r.requests} | ${min} | ${(r.requests / rps).toFixed(2)} s | ${(r.seconds / (r.requests / rps)).toFixed(2)} | ${r.peakMb.toFixed(0)} MB | ${r.load.toFixed(1)} |`;
+  `| ${n} | ${name} | ${r.status} | ${r.seconds.toFixed(2)} s | ${r.cpuSeconds.toFixed(2)} s | ${Number.isNaN(r.emulatorCpu) ? 'in engine' : `${r.emulatorCpu.toFixed(2)} s`} | ${r.requests} | ${min} | ${(r.requests / rps).toFixed(2)} s | ${(r.seconds / (r.requests / rps)).toFixed(2)} | ${r.peakMb.toFixed(0)} MB | ${r.load.toFixed(1)} | ${values.state}: ${r.writes} in ${(r.writeMs / 1000).toFixed(2)} s |`;
 console.log(
   `resources ${n} (${workspaces} workspaces, ${users} users), --rps ${rps}, --concurrency ${concurrency}, emulator ${inProcess ? 'in-process' : 'in its own process'}\n`,
 );
 console.log(
-  '| resources | run | status | wall time | engine CPU | emulator CPU | requests | minimum | requests ÷ rps | wall ÷ (requests ÷ rps) | peak RSS | load (1 min) |',
+  '| resources | run | status | wall time | engine CPU | emulator CPU | requests | minimum | requests ÷ rps | wall ÷ (requests ÷ rps) | peak RSS | load (1 min) | state writes |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 console.log(row('plan (empty platform)', plan0, minObserve(false)));
 console.log(row('apply', apply, minApply));
 console.log(row('plan after apply', plan1, minObserve(true)));
