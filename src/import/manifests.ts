@@ -1,4 +1,9 @@
-import { type Manifest, manifestKey, POWER_ANNOTATION } from '../manifests/types.js';
+import {
+  type Manifest,
+  manifestKey,
+  POWER_ANNOTATION,
+  type UserManifest,
+} from '../manifests/types.js';
 import type { LiveObject } from '../providers/types.js';
 
 /**
@@ -28,13 +33,17 @@ export function escapeVariables(value: unknown): unknown {
 /**
  * The manifest of a live object: its managed fields only (the providers' normal form: no status,
  * ids or server timestamps), a `passwordFrom` placeholder for a user (the API never returns a
- * password), `platctl.io/power-state: "off"` for an instance that is off, and `${` escaped. A
- * user's groups are not written: the API cannot read them. Pure.
+ * password), `platctl.io/power-state: "off"` for an instance that is off, and `${` escaped. The
+ * API cannot read a user's groups: `groups` are the ones platctl last applied, if any. Pure.
  */
-export function manifestOf(live: LiveObject): Manifest {
+export function manifestOf(live: LiveObject, groups?: UserManifest['spec']['groups']): Manifest {
   const m = escapeVariables(structuredClone(live.body)) as Manifest;
   if (m.kind === 'User') {
-    m.spec = { ...m.spec, passwordFrom: { env: passwordVariable(m.metadata.name) } };
+    m.spec = {
+      ...m.spec,
+      passwordFrom: { env: passwordVariable(m.metadata.name) },
+      ...(groups?.length ? { groups: structuredClone(groups) } : {}),
+    };
   }
   if (m.kind === 'ComputeInstance' && live.powerState === 'off') {
     m.metadata.annotations = { ...m.metadata.annotations, [POWER_ANNOTATION]: 'off' };

@@ -5,6 +5,7 @@ import { processHolder } from '../state/holder.js';
 import type { StateStore } from '../state/types.js';
 import { adoptImported } from './adopt.js';
 import { renderFiles, schemaRefFor, writeFiles } from './files.js';
+import { fromLastApplied } from './from-state.js';
 import { manifestOf } from './manifests.js';
 import { type ImportScope, readPlatform } from './read.js';
 
@@ -18,7 +19,10 @@ export interface ImportOptions {
   readonly overwrite?: boolean;
 }
 
-/** The I/O an import uses; `state` only with `adopt`. */
+/**
+ * The I/O an import uses. `state`, when given, supplies what the API cannot read (as platctl last
+ * applied it) and, with `adopt`, records the imported objects.
+ */
 export interface ImportPorts {
   readonly api: ApiClient;
   readonly providers: ProviderRegistry;
@@ -31,7 +35,7 @@ export interface ImportResult {
   readonly projects: readonly string[];
   /** File names written, relative to the output directory. */
   readonly files: readonly string[];
-  /** Identity keys imported, per kind. */
+  /** Objects written, per kind (readless kinds from the state's last-applied manifests). */
   readonly counts: Readonly<Record<string, number>>;
   readonly adopted: boolean;
   /** Things a person should know: objects left out, objects a plan will still act on. */
@@ -40,7 +44,8 @@ export interface ImportResult {
 
 /**
  * Imports the live platform into a manifest set (I/O): read every object of the scope (paged,
- * through the client's shared rate limiter) → normalize to manifests → write one file per project
+ * through the client's shared rate limiter), and what it cannot read from the state's last-applied
+ * manifests → normalize to manifests → write one file per project
  * and one for users → with `adopt`, record them in the state under its lease. Nothing on the
  * platform changes.
  */
@@ -50,11 +55,18 @@ export async function importPlatform(
 ): Promise<ImportResult> {
   // read: every object of the chosen kinds and projects
   const read = await readPlatform(options.scope, ports.providers, providerPorts(ports));
+  // what the API cannot read: as platctl last applied it, when a state store is at hand
+  const known = ports.state
+    ? fromLastApplied(await ports.state.lastApplied(), read.projects, options.scope)
+    : { manifests: [], groups: new Map() };
   // normalize: the fields a manifest owns, secrets replaced by placeholders
-  const imported = read.live.map((live) => ({ live, manifest: manifestOf(live) }));
+  const imported = read.live.map((live) => ({
+    live,
+    manifest: manifestOf(live, known.groups.get(live.ref.name)),
+  }));
   // write: a fresh, stable set of files
   const files = renderFiles(
-    imported.map((i) => i.manifest),
+    [...imported.map((i) => i.manifest), ...known.manifests],
     schemaRefFor(options.outDir),
   );
   await writeFiles(options.outDir, files, options.overwrite);
@@ -68,7 +80,9 @@ export async function importPlatform(
     }
   }
   const counts: Record<string, number> = {};
-  for (const { manifest } of imported) counts[manifest.kind] = (counts[manifest.kind] ?? 0) + 1;
+  for (const m of [...imported.map((i) => i.manifest), ...known.manifests]) {
+    counts[m.kind] = (counts[m.kind] ?? 0) + 1;
+  }
   return {
     projects: read.projects,
     files: [...files.keys()],

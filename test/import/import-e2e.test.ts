@@ -18,7 +18,12 @@ const apiKey = randomBytes(16).toString('hex');
 const password = `Pw-${randomBytes(8).toString('hex')}`;
 const cli = (args: string[]) =>
   runCli(args, {
-    env: { PLATCTL_BASE_URL: emulator.url, PLATCTL_API_KEY: apiKey },
+    // no state store unless a test names one
+    env: {
+      PLATCTL_BASE_URL: emulator.url,
+      PLATCTL_API_KEY: apiKey,
+      PLATCTL_STATE_URL: join(dir, 'no-state.db'),
+    },
     timeoutMs: 90_000,
   });
 
@@ -155,11 +160,41 @@ describe('platctl import of a realistic platform', { timeout: 180_000 }, () => {
     expect(prune.stdout).toMatch(/delete/i);
   });
 
+  it('takes what the API cannot read from the state platctl applied with, and plans No changes', async () => {
+    const out = join(dir, 'with-state');
+    const builder = join(dir, 'builder.db');
+    const imported = await cli([
+      'import',
+      '--project',
+      'team-01',
+      '--out',
+      out,
+      '--state',
+      builder,
+    ]);
+    expect(imported.code).toBe(0);
+    const team1 = readFileSync(join(out, 'project-team-01.yaml'), 'utf8');
+    const kinds = parseAllDocuments(team1).map((d) => d.toJS().kind);
+    expect(kinds.slice(-4)).toEqual([
+      'ClusterControllers',
+      'BlueprintVersion',
+      'BlueprintPublish',
+      'ProjectAssignment',
+    ]);
+    const users = readFileSync(join(out, 'users.yaml'), 'utf8');
+    expect(users).toMatch(/groups:\n\s+- id: grp-platform-engineers/);
+    const plan = await cli(['plan', out, '--state', builder, '--detailed-exitcode']);
+    expect(plan.stdout).toMatch(/No changes\./);
+    expect(plan.code).toBe(0);
+  });
+
   it('refuses kinds the API cannot read and projects it does not know, before writing anything', async () => {
     const out = join(dir, 'refused');
     const kind = await cli(['import', '--kind', 'ProjectAssignment', '--out', out]);
     expect(kind.code).toBe(1);
-    expect(kind.stderr).toMatch(/ProjectAssignment: the API has no read of it/);
+    expect(kind.stderr).toMatch(
+      /ProjectAssignment: the API has no read of it, and there is no state/,
+    );
     const project = await cli(['import', '--project', 'nope', '--out', out]);
     expect(project.code).toBe(1);
     expect(project.stderr).toMatch(/project nope is unknown.*visible: .*team-01/);

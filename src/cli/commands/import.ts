@@ -1,10 +1,11 @@
+import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { systemClock } from '../../core/clock.js';
 import { PlatctlError } from '../../core/errors.js';
 import { IMPORTABLE_KINDS, importPlatform, UNREADABLE_KINDS } from '../../import/index.js';
 import { checkKinds } from '../../import/read.js';
 import { createApiClient, createProviderRegistry } from '../../providers/index.js';
-import { DEFAULT_STATE_PATH, openStateStore } from '../../state/index.js';
+import { isPostgresUrl, openState, resolveStateTarget } from '../../state/index.js';
 import { connection, connectionOptions, positive } from '../engine-options.js';
 import type { RegisterCommand } from './index.js';
 
@@ -48,7 +49,10 @@ export const registerImport: RegisterCommand = (program: Command) => {
     .requiredOption('--out <dir>', 'directory to write the manifests to')
     .option('--adopt', 'record the imported objects as managed, so --prune may delete them')
     .option('--force', 'write into a directory that already holds manifests')
-    .option('--state <path>', 'state store for --adopt (default .platctl/state.db)');
+    .option(
+      '--state <path>',
+      'state store: read for what the API cannot, written with --adopt (default $PLATCTL_STATE_URL, else .platctl/state.db)',
+    );
   connectionOptions(cmd)
     .option('--rps <n>', 'requests per second to the platform', positive('--rps'))
     .option(
@@ -58,11 +62,17 @@ export const registerImport: RegisterCommand = (program: Command) => {
     );
   cmd.action(async (flags: ImportFlags) => {
     const kinds = checkKinds(flags.kind);
+    const target = resolveStateTarget(flags.state);
+    // the state is read (for what the API cannot) when there is one, written only with --adopt
+    const state =
+      flags.adopt || isPostgresUrl(target) || existsSync(target)
+        ? await openState(target, { clock: systemClock })
+        : undefined;
     const readless = kinds.filter((k) => UNREADABLE_KINDS.includes(k));
-    if (readless.length > 0) {
+    if (readless.length > 0 && !state) {
       throw new PlatctlError(
         'usage',
-        `--kind ${readless.join(', ')}: the API has no read of it, so it cannot be imported (importable: ${IMPORTABLE_KINDS.join(', ')})`,
+        `--kind ${readless.join(', ')}: the API has no read of it, and there is no state store at ${target} to take it from (importable from the API: ${IMPORTABLE_KINDS.join(', ')})`,
       );
     }
     const conn = await connection(flags);
@@ -74,9 +84,6 @@ export const registerImport: RegisterCommand = (program: Command) => {
       ...(flags.rps ? { rps: flags.rps } : {}),
       ...(flags.concurrency ? { concurrency: flags.concurrency } : {}),
     });
-    const state = flags.adopt
-      ? openStateStore(flags.state ?? DEFAULT_STATE_PATH, { clock: systemClock })
-      : undefined;
     try {
       const result = await importPlatform(
         {
@@ -109,7 +116,9 @@ export const registerImport: RegisterCommand = (program: Command) => {
       );
       for (const note of result.notes) process.stdout.write(`note: ${note}\n`);
       process.stdout.write(
-        `Not imported (the API cannot read them): users' groups, ${UNREADABLE_KINDS.join(', ')}.\n`,
+        state
+          ? `Users' groups and ${UNREADABLE_KINDS.join(', ')} are as platctl last applied them (state ${state.path}): the API cannot read them.\n`
+          : `Not imported (the API cannot read them, and there is no state store): users' groups, ${UNREADABLE_KINDS.join(', ')}.\n`,
       );
     } finally {
       await state?.close();
