@@ -63,6 +63,7 @@ export const blueprintPublishProvider: Provider<'BlueprintPublish'> = {
         blueprintVersion: m.spec.blueprint.version,
         ...(m.spec.addons?.length ? { addons: m.spec.addons } : {}),
       },
+      idempotent: true, // publishing the version a cluster has is the same publish
       signal: ports.signal,
     });
     return {};

@@ -70,6 +70,7 @@ export const clusterControllersProvider: Provider<'ClusterControllers'> = {
         operation: `updating the ${action.component.toUpperCase()} controller of ${what} to ${action.version}`,
         body: { [field]: action.version },
         accept,
+        idempotent: true, // to a version by name: sending it twice is updating it once
         signal: ports.signal,
       });
     // 409 means the cluster is not ready yet (still provisioning): wait for it, then send again.

@@ -197,6 +197,8 @@ export const computeInstanceProvider: Provider<'ComputeInstance'> = {
           operation: `powering ${action.powerAction} ${what}`,
           body: {},
           acceptOnRetry: [409],
+          // start and stop name a state (409 once in it); a reset or cycle is never sent twice
+          idempotent: action.powerAction === 'start' || action.powerAction === 'stop',
           signal: ports.signal,
         });
         const expected = { start: 'on', stop: 'off' }[action.powerAction as 'start' | 'stop'];
