@@ -32,9 +32,18 @@ export async function runDemo(out: NodeJS.WriteStream = process.stdout): Promise
     statePath: join(stateDir, 'state.db'),
     wait: { pollMs: 200, timeoutMs: 60_000 },
   };
+  // each apply follows the plan it executes, so it does not print that plan a second time
   const step = async (title: string, mode: 'plan' | 'apply') => {
-    out.write(`\n=== ${title}\n\n`);
-    return runEngine({ mode, paths: [examples], flags: FLAGS, config, autoApprove: true });
+    out.write(`\n=== ${title}${mode === 'apply' ? ' (the plan above)' : ''}\n\n`);
+    const showPlan = mode === 'plan';
+    return runEngine({
+      mode,
+      paths: [examples],
+      flags: FLAGS,
+      config,
+      autoApprove: true,
+      showPlan,
+    });
   };
   try {
     out.write(`platctl demo: platform emulator listening on ${emulator.url}\n`);

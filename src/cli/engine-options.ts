@@ -121,7 +121,12 @@ export async function engineConfig(flags: EngineFlags): Promise<EngineConfig> {
   };
 }
 
-/** Colors only on a terminal and never with NO_COLOR. */
-export function useColor(stream: NodeJS.WriteStream): boolean {
-  return stream.isTTY === true && !process.env.NO_COLOR;
+/** Colors on a terminal, or wherever FORCE_COLOR (not `0`) asks for them; never with NO_COLOR. */
+export function useColor(
+  stream: NodeJS.WriteStream,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): boolean {
+  if (env.NO_COLOR) return false;
+  if (env.FORCE_COLOR !== undefined) return env.FORCE_COLOR !== '0';
+  return stream.isTTY === true;
 }

@@ -23,6 +23,8 @@ export interface EngineInvocation {
   readonly flags: EngineFlags;
   readonly config: EngineConfig;
   readonly autoApprove?: boolean;
+  /** Show the plan before applying it. False when it was just shown (the demo). @default true */
+  readonly showPlan?: boolean;
   readonly lockTimeoutMs?: number;
   readonly stdout?: NodeJS.WriteStream;
   readonly stderr?: NodeJS.WriteStream;
@@ -58,7 +60,7 @@ export async function runEngine(inv: EngineInvocation): Promise<RunResult> {
   // JSON is one document, written once at the end (with the outcomes after an apply); a JSON
   // apply that must ask shows the plan as text on standard error first.
   const json = inv.flags.output === 'json';
-  let shown = false;
+  let shown = inv.showPlan === false;
   const show = (plan: Plan) => {
     shown = true;
     stdout.write(render(plan, inv.flags.output, color));
@@ -75,7 +77,7 @@ export async function runEngine(inv: EngineInvocation): Promise<RunResult> {
     ...(inv.lockTimeoutMs ? { lockTimeoutMs: inv.lockTimeoutMs } : {}),
     ...(inv.flags.prices ? { prices: await loadPrices(inv.flags.prices) } : {}),
     approve: async (plan) => {
-      if (!json) show(plan);
+      if (!json && !shown) show(plan);
       if (!inv.autoApprove && json) stderr.write(renderPlanText(plan, colors(useColor(stderr))));
       const approved = inv.autoApprove || (await confirm(stderr, plan));
       if (approved) {

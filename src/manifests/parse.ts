@@ -74,7 +74,11 @@ export function parseSource(
     );
     return { docs: present, diagnostics };
   }
-  const all = parseAllDocuments(src.text, { prettyErrors: false, uniqueKeys: true });
+  const all = parseAllDocuments(src.text, {
+    prettyErrors: false,
+    uniqueKeys: true,
+    logLevel: 'error',
+  });
   const list = Array.isArray(all) ? all : [];
   const hasVars = src.text.includes('${');
   let yamlDiags = 0;

@@ -97,7 +97,11 @@ let last: { src: SourceText; docs: { contents: Node | null }[]; starts: number[]
 
 function parsed(src: SourceText) {
   if (last?.src !== src) {
-    const all = parseAllDocuments(src.text, { prettyErrors: false, uniqueKeys: true });
+    const all = parseAllDocuments(src.text, {
+      prettyErrors: false,
+      uniqueKeys: true,
+      logLevel: 'error',
+    });
     last = { src, docs: Array.isArray(all) ? all : [], starts: lineStarts(src.text) };
   }
   return last;

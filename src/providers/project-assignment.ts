@@ -27,7 +27,7 @@ function roleChange(
     roles,
     reason: {
       code,
-      message: `${type === 'assign' ? 'give' : 'take'} ${user} ${names} in project ${target.project}`,
+      message: `${type === 'assign' ? 'grant' : 'remove'} role${roles.length === 1 ? '' : 's'} ${names} ${type === 'assign' ? 'to' : 'from'} ${user} in project ${target.project}`,
     },
     changes: roles.map((r) => ({
       op: type === 'assign' ? ('add' as const) : ('remove' as const),

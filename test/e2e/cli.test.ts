@@ -41,7 +41,7 @@ describe('platctl plan and apply through the real CLI', () => {
     });
     expect(plan.stderr).toBe('');
     expect(plan.code).toBe(2);
-    expect(plan.stdout).toMatch(/^Plan: 12 to create, \d+ to update, 0 to delete, 0 unchanged\./);
+    expect(plan.stdout).toMatch(/^Plan: 18 to create, 0 to update, 0 to delete, 0 unchanged\./);
     noSecret(plan.stdout + plan.stderr);
 
     for (let i = 0; i < 2; i++) {

@@ -66,7 +66,9 @@ export const registerValidate: RegisterCommand = (program: Command) => {
         process.stdout.write(formatDiagnostics(diagnostics, opts.output, { color }));
       }
       if (opts.output === 'human' && diagnostics.length === 0) {
-        process.stdout.write(`${manifests.length} manifests valid\n`);
+        process.stdout.write(
+          `${manifests.length} manifest${manifests.length === 1 ? '' : 's'} valid\n`,
+        );
       }
       const failed = diagnostics.some((d) => d.severity === 'error' || opts.strict);
       process.exitCode = failed ? 1 : 0;

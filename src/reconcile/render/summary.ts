@@ -26,6 +26,10 @@ export function resources(plan: Plan): ResourceView[] {
 
 function changeOf(actions: readonly Action[]): ResourceChange {
   if (actions.some((a) => a.type === 'create')) return 'create';
+  // what only exists once these actions run (an assignment, a publish, an enabled version) is
+  // added, not changed
+  const changing = actions.filter((a) => a.type !== 'noop');
+  if (changing.length > 0 && changing.every((a) => a.reason.code === 'absent')) return 'create';
   if (actions.some((a) => a.type === 'delete')) return 'delete';
   if (actions.some((a) => a.type !== 'noop')) return 'update';
   return 'unchanged';
