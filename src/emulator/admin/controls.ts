@@ -5,7 +5,7 @@ import { hashKey } from '../http/auth.js';
 import { errorResponse, json, send } from '../http/respond.js';
 import { ApiError, type EmuContext, type EmuResponse } from '../http/types.js';
 import { getOr404 } from '../lookups.js';
-import type { FaultSpec, FaultTable } from './faults.js';
+import { type FaultSpec, type FaultTable, patternError } from './faults.js';
 import type { Journal } from './journal.js';
 
 /** What the `/_emulator/` test controls act on. */
@@ -73,18 +73,38 @@ export async function serveControl(
   if (!found) return false;
   let response: EmuResponse;
   try {
-    const body = rawBody.trim() === '' ? {} : (JSON.parse(rawBody) as Record<string, unknown>);
-    response = found[2](deps, body ?? {}, found[1].exec(url.pathname)!, url);
+    const body = controlBody(rawBody);
+    response = found[2](deps, body, found[1].exec(url.pathname)!, url);
   } catch (err) {
-    response = errorResponse(err instanceof SyntaxError ? bad('malformed JSON body') : err);
+    response = errorResponse(err);
   }
   send(res, response);
   return true;
 }
 
+/** A control's JSON object body; `{}` when empty; a 400 when it is not a JSON object. */
+function controlBody(raw: string): Record<string, unknown> {
+  if (raw.trim() === '') return {};
+  let body: unknown;
+  try {
+    body = JSON.parse(raw);
+  } catch {
+    throw bad('malformed JSON body');
+  }
+  if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+    throw bad('the body must be a JSON object');
+  }
+  return body as Record<string, unknown>;
+}
+
+/** Ten years: far beyond any lifecycle, and far from where dates stop being representable. */
+export const MAX_ADVANCE_SECONDS = 10 * 365 * 24 * 3600;
+
 function advanceClock(deps: AdminDeps, body: Record<string, unknown>): EmuResponse {
   const seconds = body.seconds;
-  if (typeof seconds !== 'number' || !(seconds >= 0)) throw bad('seconds must be a number >= 0');
+  if (typeof seconds !== 'number' || !(seconds >= 0) || seconds > MAX_ADVANCE_SECONDS) {
+    throw bad(`seconds must be a number within 0..${MAX_ADVANCE_SECONDS} (ten years)`, 'seconds');
+  }
   deps.clock.advance(seconds);
   deps.saveClock();
   return json({ now: iso(deps.clock.now()) });
@@ -125,11 +145,13 @@ function faultSpec(body: Record<string, unknown>): FaultSpec {
   if (body.rate !== undefined && !((body.rate as number) >= 0 && (body.rate as number) <= 1)) {
     throw bad('rate must be within 0..1');
   }
+  const invalid = patternError(body.path);
+  if (invalid) throw bad(`path is not a valid pattern: ${invalid}`, 'path');
   return body as unknown as FaultSpec;
 }
 
-function bad(message: string): ApiError {
-  return new ApiError(400, 'invalid_request', message);
+function bad(message: string, field?: string): ApiError {
+  return new ApiError(400, 'invalid_request', message, field ? [{ field, message }] : undefined);
 }
 
 function iso(ms: number): string {

@@ -66,6 +66,16 @@ export class FaultTable {
   }
 }
 
+/** Why `pattern` cannot be a fault's path (a regular expression that does not compile), if so. */
+export function patternError(pattern: string): string | undefined {
+  try {
+    toRegex(pattern);
+    return undefined;
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  }
+}
+
 /** A glob when it contains no regex-only characters and no leading `^`; a regex otherwise. */
 function toRegex(pattern: string): RegExp {
   if (pattern.startsWith('^') || /[()[\]|\\+$]/.test(pattern)) return new RegExp(pattern);

@@ -4,7 +4,7 @@ import type { FaultTable } from '../admin/faults.js';
 import type { Journal } from '../admin/journal.js';
 import type { OpenApiDocument, OperationEntry } from '../openapi/load-document.js';
 import { acceptedHeaders, authenticate } from './auth.js';
-import { parseJson, readRaw } from './body.js';
+import { checkContentType, parseJson, readRaw } from './body.js';
 import { applyPagingQuirks, type PagingQuirks } from './paging-quirks.js';
 import { checkPermission, type PermissionRule } from './permissions.js';
 import { errorResponse, send } from './respond.js';
@@ -100,6 +100,7 @@ async function dispatch(
   validator.params(match.params);
   validator.query(query);
   applyPagingQuirks(deps.paging, entry, query);
+  checkContentType(req.headers['content-type'], raw);
   const body = parseJson(raw);
   validator.body(body);
   const handler = deps.handlers[entry.operationId];

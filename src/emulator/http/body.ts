@@ -26,3 +26,19 @@ export function parseJson(raw: string): unknown {
     ]);
   }
 }
+
+/**
+ * A body the operation will read must be JSON: a `Content-Type` other than `application/json`
+ * (or a `+json` type) is a 415. No header, or no body, is accepted.
+ */
+export function checkContentType(header: string | undefined, raw: string): void {
+  if (raw.trim() === '' || header === undefined) return;
+  const type = header.split(';')[0]!.trim().toLowerCase();
+  if (type === 'application/json' || /^application\/[\w.+-]+\+json$/.test(type)) return;
+  throw new ApiError(
+    415,
+    'invalid_request',
+    `content type ${type} is not supported; send application/json`,
+    [{ field: 'content-type', message: 'must be application/json' }],
+  );
+}
