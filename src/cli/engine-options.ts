@@ -94,7 +94,7 @@ export function parseVars(pairs: readonly string[]): Record<string, string> {
  */
 export async function connection(
   flags: Pick<EngineFlags, 'baseUrl' | 'apiKeyFile' | 'profile' | 'config'>,
-): Promise<Pick<EngineConfig, 'baseUrl' | 'apiKey' | 'groups'>> {
+): Promise<Pick<EngineConfig, 'baseUrl' | 'apiKey' | 'groups' | 'paths'>> {
   const c = await resolveConnection({
     flags: {
       ...(flags.baseUrl ? { baseUrl: flags.baseUrl } : {}),
@@ -104,7 +104,7 @@ export async function connection(
     },
   });
   for (const w of c.warnings) process.stderr.write(`warning: ${w}\n`);
-  return { baseUrl: c.baseUrl, apiKey: c.apiKey, groups: c.groups };
+  return { baseUrl: c.baseUrl, apiKey: c.apiKey, groups: c.groups, paths: c.paths };
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { ManifestOf } from '../manifests/types.js';
 import type { Action, ProposedAction } from '../reconcile/types.js';
+import { tablePath } from './client/paths.js';
 import { unsupported } from './support/actions.js';
-import { seg } from './support/list.js';
 import { refOf } from './support/scope.js';
 import type { Provider, ProviderPorts } from './types.js';
 
@@ -58,8 +58,12 @@ export const blueprintVersionProvider: Provider<'BlueprintVersion'> = {
     const projectId = await ports.projectId(m.metadata.project);
     await ports.api.request({
       method: 'POST',
-      path: `/v2/config/project/${seg(projectId)}/blueprint/${seg(m.spec.blueprint)}/version/${seg(m.spec.version)}/${verb}`,
-      route: `/v2/config/project/{projectId}/blueprint/{blueprint}/version/{version}/${verb}`,
+      // the spec shows neither path: they come from the path table
+      ...tablePath(ports.api, verb === 'enable' ? 'blueprintEnable' : 'blueprintDisable', {
+        projectId,
+        blueprint: m.spec.blueprint,
+        version: m.spec.version,
+      }),
       auth: 'v2',
       operation: `${verb.slice(0, -1)}ing blueprint version ${m.spec.blueprint}@${m.spec.version} in project ${m.metadata.project}`,
       body: {},

@@ -1,5 +1,5 @@
 import type { Action, ProposedAction } from '../reconcile/types.js';
-import { clustersPath } from './cluster.js';
+import { clusterAt } from './cluster.js';
 import { unsupported } from './support/actions.js';
 import { seg } from './support/list.js';
 import { refOf } from './support/scope.js';
@@ -58,13 +58,14 @@ export const clusterControllersProvider: Provider<'ClusterControllers'> = {
     const { api } = ports;
     const project = action.target.project ?? '';
     const field = action.component === 'capi' ? 'capiVersion' : 'capgVersion';
-    const cluster = `${clustersPath(api, project)}/${seg(action.target.name)}`;
+    // the update is the spec's own path; the read is one the spec does not show (the path table)
+    const updatePath = `/apis/${api.groups.infra}/v3/projects/${seg(project)}/clusters/${seg(action.target.name)}/updatecontrollerdeployment`;
     const what = `cluster ${project}/${action.target.name}`;
     // Exactly one of the two fields per request: the platform rejects both or neither.
     const update = (accept: number[]) =>
       api.request({
         method: 'POST',
-        path: `${cluster}/updatecontrollerdeployment`,
+        path: updatePath,
         route: '/apis/{infra}/v3/projects/{project}/clusters/{cluster}/updatecontrollerdeployment',
         auth: 'v3',
         operation: `updating the ${action.component.toUpperCase()} controller of ${what} to ${action.version}`,
@@ -78,8 +79,7 @@ export const clusterControllersProvider: Provider<'ClusterControllers'> = {
     await waitUntil(ports, what, async () => {
       const res = await api.request<{ status?: { status?: string } }>({
         method: 'GET',
-        path: cluster,
-        route: '/apis/{infra}/v3/projects/{project}/clusters/{name}',
+        ...clusterAt(api, project, action.target.name),
         auth: 'v3',
         operation: `reading ${what}`,
       });

@@ -1,8 +1,9 @@
 import type { ManifestOf } from '../manifests/types.js';
 import type { Action, ProposedAction } from '../reconcile/types.js';
+import { tablePath } from './client/paths.js';
 import { planUpsert, unsupported } from './support/actions.js';
 import { type Doc, managedBody } from './support/diff.js';
-import { kubeList, seg } from './support/list.js';
+import { kubeList } from './support/list.js';
 import { createOwnership, sendDelete } from './support/requests.js';
 import { createdAtOf, liveRef, obj, pick, str, wantedByProject } from './support/scope.js';
 import { waitUntil } from './support/wait.js';
@@ -10,10 +11,12 @@ import type { ApiClient, LiveObject, Provider, ProviderPorts } from './types.js'
 
 type ClusterManifest = ManifestOf<'Cluster'>;
 
-/** The v3 clusters collection of a project (docs/api-assumptions.md). */
-export const clustersPath = (api: ApiClient, project: string) =>
-  `/apis/${api.groups.infra}/v3/projects/${seg(project)}/clusters`;
-const ROUTE = '/apis/{infra}/v3/projects/{project}/clusters';
+/** The v3 clusters collection of a project: a path the spec does not show (the path table). */
+const clustersAt = (api: ApiClient, project: string) => tablePath(api, 'clusters', { project });
+
+/** One cluster: a path the spec does not show (the path table). */
+export const clusterAt = (api: ApiClient, project: string, name: string) =>
+  tablePath(api, 'cluster', { project, name });
 
 /** A cluster's managed form: name, project, description and the whole spec. Pure. */
 export function normalizeCluster(item: Doc, infraGroup: string): Doc {
@@ -36,8 +39,7 @@ export const clusterProvider: Provider<'Cluster'> = {
     const { api } = ports;
     const lists = [...wantedByProject(scope)].map(async ([project, names]) => {
       const items = await kubeList<Doc>(api, {
-        path: clustersPath(api, project),
-        route: ROUTE,
+        ...clustersAt(api, project),
         auth: 'v3',
         operation: `listing clusters of project ${project}`,
       });
@@ -70,8 +72,7 @@ export const clusterProvider: Provider<'Cluster'> = {
     const read = () =>
       api.request({
         method: 'GET',
-        path: `${clustersPath(api, project)}/${seg(name)}`,
-        route: `${ROUTE}/{name}`,
+        ...clusterAt(api, project, name),
         auth: 'v3',
         operation: `reading ${what}`,
         accept: [404],
@@ -83,8 +84,7 @@ export const clusterProvider: Provider<'Cluster'> = {
         // a second write all the same. A create answered 200 (not 201) updated someone's cluster.
         const res = await api.request({
           method: 'POST',
-          path: clustersPath(api, project),
-          route: ROUTE,
+          ...clustersAt(api, project),
           auth: 'v3',
           operation: `${action.type === 'create' ? 'creating' : 'updating'} ${what}`,
           body: managedBody(action.desired as ClusterManifest),
@@ -98,8 +98,7 @@ export const clusterProvider: Provider<'Cluster'> = {
       }
       case 'delete':
         await sendDelete(ports, {
-          path: `${clustersPath(api, project)}/${seg(name)}`,
-          route: `${ROUTE}/{name}`,
+          ...clusterAt(api, project, name),
           auth: 'v3',
           what: what,
         });

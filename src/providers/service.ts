@@ -1,5 +1,6 @@
 import type { ManifestOf } from '../manifests/types.js';
 import type { Action, PlanDiagnostic, ProposedAction } from '../reconcile/types.js';
+import { tablePath } from './client/paths.js';
 import { createAction, deleteAction, unsupported } from './support/actions.js';
 import { type Doc, managedBody, threeWayDiff } from './support/diff.js';
 import { kubeList, seg } from './support/list.js';
@@ -19,9 +20,12 @@ import type { ApiClient, LiveObject, PlanInput, Provider, ProviderPorts } from '
 
 type ServiceManifest = ManifestOf<'Service'>;
 
-const services = (api: ApiClient, project: string) =>
+/** The spec's own create path (`POST`); the list, read and delete paths come from the path table. */
+const createPath = (api: ApiClient, project: string) =>
   `/apis/${api.groups.paas}/v1/projects/${seg(project)}/services`;
 const ROUTE = '/apis/{paas}/v1/projects/{project}/services';
+const serviceAt = (api: ApiClient, project: string, name: string) =>
+  tablePath(api, 'service', { project, name });
 
 /** A service's managed form: metadata, profile, type, variables as {name, value}. Pure. */
 export function normalizeService(item: Doc, paasGroup: string): Doc {
@@ -59,8 +63,7 @@ export const serviceProvider: Provider<'Service'> = {
     const { api } = ports;
     const lists = [...wantedByProject(scope)].map(async ([project, names]) => {
       const items = await kubeList<Doc>(api, {
-        path: services(api, project),
-        route: ROUTE,
+        ...tablePath(api, 'services', { project }),
         auth: 'v1',
         operation: `listing services of project ${project}`,
       });
@@ -126,8 +129,7 @@ export const serviceProvider: Provider<'Service'> = {
     const read = (accept: number[] = [404]) =>
       api.request<Doc>({
         method: 'GET',
-        path: `${services(api, project)}/${seg(name)}`,
-        route: `${ROUTE}/{name}`,
+        ...serviceAt(api, project, name),
         auth: 'v1',
         operation: `reading ${what}`,
         accept,
@@ -136,7 +138,7 @@ export const serviceProvider: Provider<'Service'> = {
       case 'create': {
         const res = await api.request({
           method: 'POST',
-          path: services(api, project),
+          path: createPath(api, project),
           route: ROUTE,
           auth: 'v1',
           operation: `creating ${what}`,
@@ -150,7 +152,7 @@ export const serviceProvider: Provider<'Service'> = {
         // 409 means already deploying or deployed: the wait below tells which.
         await api.request({
           method: 'POST',
-          path: `${services(api, project)}/${seg(name)}/publish`,
+          path: `${createPath(api, project)}/${seg(name)}/publish`,
           route: `${ROUTE}/{name}/publish`,
           auth: 'v1',
           operation: `publishing ${what}`,
@@ -170,8 +172,7 @@ export const serviceProvider: Provider<'Service'> = {
         return {};
       case 'delete':
         await sendDelete(ports, {
-          path: `${services(api, project)}/${seg(name)}`,
-          route: `${ROUTE}/{name}`,
+          ...serviceAt(api, project, name),
           auth: 'v1',
           what: what,
         });

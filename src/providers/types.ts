@@ -7,6 +7,7 @@ import type {
   SecretSource,
 } from '../manifests/types.js';
 import type { Action, PlanDiagnostic, ProposedAction, ResourceRef } from '../reconcile/types.js';
+import type { PathTable } from './client/paths.js';
 
 /**
  * One provider per kind (src/providers/<kind>.ts), found through the registry. A provider knows
@@ -160,6 +161,8 @@ export interface ApiResponse<T = unknown> {
 /** The one client every request goes through: auth, rate limit, retries, error parsing. */
 export interface ApiClient {
   readonly groups: { readonly infra: string; readonly paas: string; readonly billing: string };
+  /** The paths the spec does not show, defaults overlaid by the profile (`client/paths.ts`). */
+  readonly paths: PathTable;
   request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>>;
 }
 

@@ -27,6 +27,8 @@ export interface EngineConfig {
   /** An open store to use instead of opening `statePath` (the caller closes it). */
   readonly state?: StateStore;
   readonly groups?: ApiClientOptions['groups'];
+  /** A profile's replacements for the paths the spec does not show (`client/paths.ts`). */
+  readonly paths?: ApiClientOptions['paths'];
   readonly clock?: Clock;
   readonly events?: EventSink;
   readonly logger?: Logger;
@@ -60,6 +62,7 @@ export function createRunPorts(config: EngineConfig): RunPorts & { close(): Prom
     ...(config.rps === undefined ? {} : { rps: config.rps }),
     ...(config.httpConcurrency === undefined ? {} : { concurrency: config.httpConcurrency }),
     ...(config.groups ? { groups: config.groups } : {}),
+    ...(config.paths ? { paths: config.paths } : {}),
     ...(config.onRequest ? { onRequest: config.onRequest } : {}),
   });
   const state = config.state ?? openStateLazily(config.statePath ?? DEFAULT_STATE_PATH, { clock });

@@ -81,6 +81,7 @@ export const registerImport: RegisterCommand = (program: Command) => {
       apiKey: conn.apiKey,
       clock: systemClock,
       ...(conn.groups ? { groups: conn.groups } : {}),
+      ...(conn.paths ? { paths: conn.paths } : {}),
       ...(flags.rps ? { rps: flags.rps } : {}),
       ...(flags.concurrency ? { concurrency: flags.concurrency } : {}),
     });

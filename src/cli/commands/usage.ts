@@ -91,6 +91,7 @@ export const registerUsage: RegisterCommand = (program: Command) => {
       apiKey: conn.apiKey,
       clock: systemClock,
       ...(conn.groups ? { groups: conn.groups } : {}),
+      ...(conn.paths ? { paths: conn.paths } : {}),
       ...(flags.rps ? { rps: flags.rps } : {}),
     });
     const window = {

@@ -3,6 +3,7 @@ import { type Clock, systemClock } from '../../core/clock.js';
 import { PlatctlError } from '../../core/errors.js';
 import type { ApiClient, ApiRequest, ApiResponse, AuthGeneration } from '../types.js';
 import { ApiError, NetworkError, networkCode, RequestTimeoutError, toErrorBody } from './errors.js';
+import { pathTable } from './paths.js';
 import { createRateLimiter, type RateLimitOptions } from './rate-limiter.js';
 import {
   type AttemptFailure,
@@ -46,6 +47,8 @@ export interface ApiClientOptions extends RateLimitOptions, Partial<RetryOptions
   /** Never logged, never in an error. */
   readonly apiKey: string;
   readonly groups?: Partial<ApiClient['groups']>;
+  /** Replacements for entries of the table of paths the spec does not show ({@link pathTable}). */
+  readonly paths?: Readonly<Record<string, string>>;
   /** Per attempt. @default 30000 */
   readonly timeoutMs?: number;
   /** Sleeps between retries. @default systemClock */
@@ -79,6 +82,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   if (!options.apiKey) throw new PlatctlError('config', 'no API key given');
   const baseUrl = parseBaseUrl(options.baseUrl);
   const groups = { ...DEFAULT_GROUPS, ...options.groups };
+  const paths = pathTable(options.paths);
   const retry: RetryOptions = {
     maxAttempts: options.maxAttempts ?? DEFAULT_RETRY.maxAttempts,
     baseDelayMs: options.baseDelayMs ?? DEFAULT_RETRY.baseDelayMs,
@@ -216,7 +220,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return new ApiError(failure.status, req.operation, toErrorBody(response?.body, all), all);
   }
 
-  return { groups, request };
+  return { groups, paths, request };
 }
 
 function eventBase(req: ApiRequest) {

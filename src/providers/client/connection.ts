@@ -6,6 +6,7 @@ import { PlatctlError } from '../../core/errors.js';
 import type { SecretSource } from '../../manifests/types.js';
 import { resolveSecret } from '../secrets.js';
 import type { ApiClient } from '../types.js';
+import { pathTable } from './paths.js';
 
 /** Where platctl connects, and with which key. */
 export interface Connection {
@@ -13,6 +14,8 @@ export interface Connection {
   readonly apiKey: string;
   /** Group overrides from the profile; flags override these in turn. */
   readonly groups: Partial<ApiClient['groups']>;
+  /** The profile's replacements for the table of paths the spec does not show (checked). */
+  readonly paths: Readonly<Record<string, string>>;
   /** Where the base URL and key came from, for `--verbose` output (never the key). */
   readonly source: string;
   /** Things worth telling the user (a plain key in the config file). */
@@ -42,6 +45,7 @@ interface Profile {
   apiKeyFrom?: SecretSource;
   apiKey?: string;
   groups?: Partial<ApiClient['groups']>;
+  paths?: Record<string, string>;
 }
 
 /**
@@ -119,6 +123,7 @@ export async function resolveConnection(input: ConnectionInput = {}): Promise<Co
     baseUrl,
     apiKey,
     groups: profile?.groups ?? {},
+    paths: profile?.paths ?? {},
     source: `${flags.baseUrl ? '--base-url' : env.PLATCTL_BASE_URL ? 'PLATCTL_BASE_URL' : `profile ${profile?.name}`}, key from ${keySource}`,
     warnings,
   };
@@ -157,6 +162,13 @@ async function loadProfile(
   const from = profile.apiKeyFrom as Record<string, unknown> | undefined;
   if (from && typeof from.env !== 'string' && typeof from.file !== 'string') {
     throw new PlatctlError('config', `profile ${chosen}: apiKeyFrom needs env or file`);
+  }
+  if (profile.paths !== undefined) {
+    try {
+      pathTable(profile.paths); // a bad entry fails here, naming the profile, not at first use
+    } catch (err) {
+      throw new PlatctlError('config', `profile ${chosen} in ${path}: ${(err as Error).message}`);
+    }
   }
   return { ...profile, name: chosen };
 }
