@@ -1,7 +1,7 @@
 /**
  * Engine benchmark:
  * `npx tsx bench/engine.ts --resources 1000 [--rps 200] [--concurrency 32] [--in-process]
- * [--state postgres]`.
+ * [--state postgres] [--apply-only]`.
  *
  * Generates a platform of N resources (workspaces spread over the seeded projects, plus one user
  * in twenty), starts the emulator on a loopback port (its own process unless `--in-process`), and
@@ -34,6 +34,8 @@ const { values } = parseArgs({
     concurrency: { type: 'string', default: '32' },
     'in-process': { type: 'boolean', default: false },
     state: { type: 'string', default: 'sqlite' },
+    /** Only the apply (no plan before or after), e.g. for a profile of the apply alone. */
+    'apply-only': { type: 'boolean', default: false },
   },
 });
 const n = Number(values.resources);
@@ -163,9 +165,10 @@ async function measure(mode: 'plan' | 'apply') {
   };
 }
 
-const plan0 = await measure('plan');
+const applyOnly = values['apply-only'] === true;
+const plan0 = applyOnly ? undefined : await measure('plan');
 const apply = await measure('apply');
-const plan1 = await measure('plan');
+const plan1 = applyOnly ? undefined : await measure('plan');
 clearInterval(sampler);
 emulator.close();
 rmSync(dir, { recursive: true, force: true });
@@ -185,6 +188,6 @@ console.log(
   '| resources | run | status | wall time | engine CPU | emulator CPU | requests | minimum | requests ÷ rps | wall ÷ (requests ÷ rps) | peak RSS | load (1 min) | state writes |',
 );
 console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
-console.log(row('plan (empty platform)', plan0, minObserve(false)));
+if (plan0) console.log(row('plan (empty platform)', plan0, minObserve(false)));
 console.log(row('apply', apply, minApply));
-console.log(row('plan after apply', plan1, minObserve(true)));
+if (plan1) console.log(row('plan after apply', plan1, minObserve(true)));
