@@ -113,6 +113,8 @@ describe('formatting and usage', () => {
     );
     expect(formatDuration(850)).toBe('850 ms');
     expect(formatDuration(125_000)).toBe('2 min 5 s');
+    expect(formatDuration(3_599_600)).toBe('1 h 0 min'); // not "59 min 60 s"
+    expect(formatDuration(4_830_000)).toBe('1 h 20 min');
   });
 
   it('sums usage per project and profile, most hours first', () => {

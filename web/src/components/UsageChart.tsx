@@ -50,7 +50,7 @@ export function UsageChart() {
           orientation="vertical"
           type="stacked"
           withLegend
-          unit=" h"
+          valueFormatter={(v) => `${v} h`}
           yAxisProps={{ width: 140 }}
           barProps={{ isAnimationActive: false }}
           series={profiles.map((p, i) => ({ name: p, color: PALETTE[i % PALETTE.length]! }))}

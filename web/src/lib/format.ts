@@ -20,12 +20,13 @@ export function diagnosticAt(d: Diagnostic): string {
   return d.column === undefined ? `${d.file}:${d.line}` : `${d.file}:${d.line}:${d.column}`;
 }
 
-/** `850 ms`, `12.3 s`, `4 min 5 s`. */
+/** `850 ms`, `12.3 s`, `4 min 5 s`, `1 h 20 min`. */
 export function formatDuration(ms: number): string {
   if (ms < 1000) return `${Math.round(ms)} ms`;
   if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
-  const min = Math.floor(ms / 60_000);
-  return `${min} min ${Math.round((ms % 60_000) / 1000)} s`;
+  const s = Math.round(ms / 1000);
+  if (s < 3600) return `${Math.floor(s / 60)} min ${s % 60} s`;
+  return `${Math.floor(s / 3600)} h ${Math.floor((s % 3600) / 60)} min`;
 }
 
 /** `3 s ago`, `5 min ago`, `2 h ago`, `4 d ago` from an ISO time and `now` (epoch ms). */
