@@ -25,6 +25,7 @@ export type ErrorCode =
   | 'state' // the state store is unusable
   | 'locked' // another apply or controller holds the state lock
   | 'git' // cloning or fetching failed
+  | 'control' // the controller's control API refused or could not be reached
   | 'aborted' // the run was interrupted
   | 'internal'; // a bug
 

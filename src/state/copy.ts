@@ -47,6 +47,13 @@ export async function copyState(from: StateStore, to: StateStore): Promise<CopyC
       for (const o of await from.outcomes()) {
         await to.recordOutcome(o.runId, o.actionId, o.key, o.outcome);
       }
+      // the controller's status and run history, so a migrated controller forgets nothing
+      const doc = await from.controllerStatus();
+      if (doc) await to.putControllerStatus(doc);
+      const runs = await from.runs(1000);
+      for (const r of [...runs].reverse()) {
+        await to.appendRun(String(r.runId), r, Math.max(1, runs.length));
+      }
       const [moved, copied] = [await counts(from), await counts(to)];
       if (JSON.stringify(moved) !== JSON.stringify(copied)) {
         throw new PlatctlError(

@@ -1,6 +1,7 @@
 import type { Command } from 'commander';
 import { registerApply } from './apply.js';
 import { registerController } from './controller.js';
+import { registerCtl } from './ctl.js';
 import { registerDemo } from './demo.js';
 import { registerEmulator } from './emulator.js';
 import { registerImport } from './import.js';
@@ -21,6 +22,7 @@ export const commands: readonly RegisterCommand[] = [
   registerApply,
   registerDemo,
   registerController,
+  registerCtl,
   registerImport,
   registerUsage,
   registerState,

@@ -1,0 +1,116 @@
+import { type Command, Option } from 'commander';
+import type { ResourceCondition } from '../../controller/conditions.js';
+import type { StatusView } from '../../controller/control-views.js';
+import { renderPlanText } from '../../reconcile/render/text.js';
+import type { Plan } from '../../reconcile/types.js';
+import { callControl, controlTarget } from '../ctl/client.js';
+import { renderResources, renderStatus } from '../ctl/render.js';
+import type { RegisterCommand } from './index.js';
+
+interface CtlFlags {
+  controller?: string;
+  tokenFile?: string;
+}
+
+const out = (text: string): void => {
+  process.stdout.write(text);
+};
+const json = (v: unknown): void => out(`${JSON.stringify(v, null, 2)}\n`);
+
+/**
+ * `platctl ctl <verb>`: a running controller's control API from outside the pod. `status`
+ * (source, revisions and a table of resources with condition and reason), `reconcile
+ * [--with-source]`, `suspend`, `resume`, `diff` (the plan it would run now), `approve-prune <run>`
+ * and `reset-backoff <resource>`. The controller comes from `--controller` or
+ * `PLATCTL_CONTROLLER_URL`, the token from `--token-file` or `PLATCTL_CONTROL_TOKEN`.
+ */
+export const registerCtl: RegisterCommand = (program: Command) => {
+  const ctl = program
+    .command('ctl')
+    .description('Control a running controller: status, reconcile, suspend, resume, diff, ...')
+    .option('--controller <url>', 'the controller (default $PLATCTL_CONTROLLER_URL)')
+    .option(
+      '--token-file <file>',
+      'file holding the control token (default $PLATCTL_CONTROL_TOKEN)',
+    );
+  const target = () => controlTarget(ctl.opts<CtlFlags>());
+  const output = () =>
+    new Option('-o, --output <format>', 'output format').choices(['text', 'json']).default('text');
+
+  ctl
+    .command('status')
+    .description('Source, revisions and every resource with its condition and reason')
+    .addOption(output())
+    .option('--condition <type>', 'only resources in this condition (Ready, Degraded, ...)')
+    .action(async (flags: { output: string; condition?: string }) => {
+      const t = target();
+      const status = await callControl<StatusView>(t, 'GET', '/api/v1/status');
+      const query = `limit=1000${flags.condition ? `&condition=${encodeURIComponent(flags.condition)}` : ''}`;
+      const list = await callControl<{ total: number; items: ResourceCondition[] }>(
+        t,
+        'GET',
+        `/api/v1/resources?${query}`,
+      );
+      if (flags.output === 'json') return json({ status, resources: list });
+      out(`${renderStatus(status)}\n${renderResources(list.items)}`);
+      if (list.total > list.items.length)
+        out(`(${list.total - list.items.length} more not shown)\n`);
+    });
+
+  ctl
+    .command('reconcile')
+    .description('Run now (with --with-source: fetch the newest revision first)')
+    .option('--with-source', 'fetch the source before reconciling')
+    .action(async (flags: { withSource?: boolean }) => {
+      await callControl(target(), 'POST', '/api/v1/reconcile', {
+        withSource: flags.withSource === true,
+      });
+      out(`reconcile requested${flags.withSource ? ' (with source)' : ''}\n`);
+    });
+
+  for (const verb of ['suspend', 'resume'] as const) {
+    ctl
+      .command(verb)
+      .description(
+        verb === 'suspend'
+          ? 'Make no change until resumed (kept across restarts)'
+          : 'Lift a suspend and run now',
+      )
+      .action(async () => {
+        const r = await callControl<{ suspended: boolean }>(target(), 'POST', `/api/v1/${verb}`);
+        out(r.suspended ? 'suspended\n' : 'resumed\n');
+      });
+  }
+
+  ctl
+    .command('diff')
+    .description('The plan the controller would run now (changes nothing)')
+    .addOption(output())
+    .action(async (flags: { output: string }) => {
+      const plan = await callControl<Plan>(target(), 'GET', '/api/v1/diff');
+      if (flags.output === 'json') return json(plan);
+      out(renderPlanText(plan));
+    });
+
+  ctl
+    .command('approve-prune')
+    .description('Approve the prune a run held back over --max-deletes')
+    .argument('<run>', 'the run id shown by `platctl ctl status`')
+    .action(async (run: string) => {
+      await callControl(target(), 'POST', `/api/v1/prunes/${encodeURIComponent(run)}/approve`);
+      out(`prune of run ${run} approved; the controller runs now\n`);
+    });
+
+  ctl
+    .command('reset-backoff')
+    .description('Forget the failures of a resource so the next run retries it')
+    .argument('<resource>', 'identity key, e.g. Workspace/platform/dev')
+    .action(async (key: string) => {
+      await callControl(
+        target(),
+        'POST',
+        `/api/v1/resources/${encodeURIComponent(key)}/reset-backoff`,
+      );
+      out(`backoff of ${key} reset\n`);
+    });
+};

@@ -1,0 +1,52 @@
+import type { ResourceCondition } from '../../controller/conditions.js';
+import type { StatusView } from '../../controller/control-views.js';
+import type { Rev } from '../../controller/status.js';
+
+const short = (r: Rev | undefined) =>
+  r ? `${r.revision.slice(0, 12)}${r.message ? ` ${r.message}` : ''}` : '-';
+
+/** The header of `platctl ctl status`: source, revisions and what needs a person (pure). */
+export function renderStatus(s: StatusView): string {
+  const src = s.source.dir ?? `${s.source.repo}#${s.source.branch}:${s.source.path}`;
+  const c = s.counts;
+  const lines = [
+    `source:       ${src} (${s.sourceReady ? 'ready' : 'NOT READY'})`,
+    `role:         ${s.role}${s.suspended ? ', SUSPENDED' : ''}${s.dryRun ? ', dry-run' : ''}${s.selfHeal ? '' : ', self-heal off'}`,
+    `fetched:      ${short(s.revisions.fetched)}`,
+    `last good:    ${short(s.revisions.lastGood)}`,
+    `last applied: ${short(s.revisions.lastApplied)}`,
+    `last run:     ${s.lastResult ?? '-'}${s.lastRunAt ? ` at ${s.lastRunAt}` : ''}${s.nextRunInMs !== undefined ? `, next in ${Math.round(s.nextRunInMs / 1000)}s` : ''}`,
+    `resources:    ${c.total} (${c.Ready} Ready, ${c.Progressing} Progressing, ${c.Degraded} Degraded, ${c.Drifted} Drifted, ${c.Suspended} Suspended)`,
+  ];
+  if (s.lastError) lines.push(`error:        ${s.lastError}`);
+  if (s.blockedPrune) {
+    lines.push(
+      `prune held:   ${s.blockedPrune.count} deletions over the limit of ${s.blockedPrune.limit}; approve with: platctl ctl approve-prune ${s.blockedPrune.runId}`,
+    );
+  }
+  for (const r of s.rejected.slice(0, 1)) {
+    lines.push(`rejected:     ${r.revision.slice(0, 12)} at ${r.at}`);
+    for (const d of r.diagnostics) {
+      const at = [d.file, d.line, d.column].filter((x) => x !== undefined && x !== '').join(':');
+      lines.push(`  ${d.severity}: ${at ? `${at}: ` : ''}${d.message}`);
+    }
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The resource table, like `flux get`: KEY, CONDITION, REASON, MESSAGE (pure). */
+export function renderResources(items: readonly ResourceCondition[]): string {
+  const rows = [
+    ['RESOURCE', 'CONDITION', 'REASON', 'MESSAGE'],
+    ...items.map((r) => [r.key, r.condition, r.reason, (r.message ?? '').replace(/\s+/g, ' ')]),
+  ];
+  const widths = [0, 1, 2].map((i) => Math.max(...rows.map((row) => row[i]!.length)));
+  return `${rows
+    .map((row) =>
+      row
+        .map((cell, i) => (i < 3 ? cell.padEnd(widths[i]!) : cell))
+        .join('  ')
+        .trimEnd(),
+    )
+    .join('\n')}\n`;
+}
