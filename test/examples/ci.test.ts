@@ -185,6 +185,22 @@ describe('examples/ci/github-actions.yaml', { timeout: 240_000 }, () => {
   });
 });
 
+describe('examples/ci/github-actions.yaml on a large change', { timeout: 240_000 }, () => {
+  it('uploads the full plan as an artifact when the comment had to be cut', async () => {
+    const docs = Array.from(
+      { length: 400 },
+      (_, i) =>
+        `apiVersion: paas.envmgmt.io/v1\nkind: Workspace\nmetadata:\n  name: team-space-${i}\n  project: platform\n  displayName: Team space ${i}\n  description: A workspace with a description long enough to fill the comment\n`,
+    );
+    writeFileSync(join(ws.work, 'platform', '90-many.yaml'), docs.join('---\n'));
+    const used = await runGithubJob('plan');
+    expect(used).toContain('actions/upload-artifact@v4');
+    expect(forge.comments[0]!.body).toMatch(/_Output cut: \d+ more resource/);
+    expect(forge.comments[0]!.body.length).toBeLessThan(65_536);
+    expect(readFileSync(join(ws.work, 'plan.txt'), 'utf8')).toContain('team-space-399');
+  });
+});
+
 describe('examples/ci/gitlab-ci.yaml', { timeout: 240_000 }, () => {
   it('plans a merge request into one sticky note, applies on main in a resource group', async () => {
     const ci = file('gitlab-ci.yaml');
