@@ -1,6 +1,7 @@
 import { lstat, readdir, readFile, realpath, stat } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import type { Diagnostic } from './diagnostics.js';
+import { checkDecodedText, decodeManifest } from './input-checks.js';
 
 /** Limits that protect the loader from hostile or mistaken input. */
 export interface LoaderLimits {
@@ -66,7 +67,9 @@ export async function readSources(
       return;
     }
     try {
-      sources.push({ file, text: await readFile(abs, 'utf8') });
+      const read = decodeManifest(file, await readFile(abs));
+      if ('text' in read) sources.push({ file, text: read.text });
+      else diagnostics.push(read.diagnostic);
     } catch (e) {
       err(file, 'file-read', `cannot read: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
     }
@@ -94,7 +97,8 @@ export async function readSources(
           target = await realpath(abs);
           const rel = relative(rootReal, target);
           if (rel.startsWith('..') || rel.startsWith(sep) || rel === '' || /^[A-Za-z]:/.test(rel)) {
-            err(file, 'symlink-escape', `symlink points outside ${root}; refused`);
+            const what = rel === '' ? `back to ${root} itself (a loop)` : `outside ${root}`;
+            err(file, 'symlink-escape', `symlink points ${what}; refused`);
             continue;
           }
         }
@@ -118,7 +122,11 @@ export async function readSources(
       const text = stdin ?? '';
       if (Buffer.byteLength(text) > limits.maxFileBytes) {
         err('<stdin>', 'file-too-large', `stdin is over the limit of ${limits.maxFileBytes} bytes`);
-      } else sources.push({ file: '<stdin>', text });
+      } else {
+        const bad = checkDecodedText('<stdin>', text);
+        if (bad) diagnostics.push(bad);
+        else sources.push({ file: '<stdin>', text });
+      }
       continue;
     }
     const file = p.split(sep).join('/');

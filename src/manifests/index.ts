@@ -2,6 +2,7 @@ import { credentialReferences } from './credential-refs.js';
 import { crossChecks } from './cross-checks.js';
 import { type Diagnostic, hasErrors, sortDiagnostics } from './diagnostics.js';
 import { DEFAULT_LIMITS, type LoaderLimits, readSources } from './files.js';
+import { boundDocuments, capDiagnostics, DEFAULT_DOCUMENT_LIMITS } from './input-checks.js';
 import { type ParsedDocument, parseSource } from './parse.js';
 import type { LoadedManifest } from './types.js';
 import { manifestKey } from './types.js';
@@ -67,8 +68,15 @@ export async function loadAndValidate(input: LoadInput): Promise<LoadResult> {
   const { lookup, diagnostics: varDiags } = await buildLookup(input);
   diagnostics.push(...varDiags);
   // Read: every file named, in a stable order.
-  const { sources, diagnostics: fileDiags } = await readSources(input.paths, input.stdin, limits);
+  const { sources: read, diagnostics: fileDiags } = await readSources(
+    input.paths,
+    input.stdin,
+    limits,
+  );
   diagnostics.push(...fileDiags);
+  // Bound: too many or too large documents are refused before any parsing.
+  const { sources, diagnostics: boundDiags } = boundDocuments(read, DEFAULT_DOCUMENT_LIMITS);
+  diagnostics.push(...boundDiags);
   // Parse and substitute: YAML documents as data; positions are found when a diagnostic asks.
   const docs: ParsedDocument[] = [];
   for (const src of sources) {
@@ -102,6 +110,9 @@ export async function loadAndValidate(input: LoadInput): Promise<LoadResult> {
     const message = `no manifests found in ${input.paths.join(', ')}`;
     diagnostics.push({ severity: 'warning', code: 'no-manifests', message });
   }
-  const sorted = sortDiagnostics(diagnostics);
+  const sorted = capDiagnostics(
+    sortDiagnostics(diagnostics),
+    DEFAULT_DOCUMENT_LIMITS.maxDiagnostics,
+  );
   return { manifests: hasErrors(sorted) ? [] : loaded, diagnostics: sorted };
 }
