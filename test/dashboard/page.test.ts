@@ -239,13 +239,17 @@ describe('the dashboard page', () => {
     expect(rows).toEqual(['ml-research12.50100.00', 'platform4.000.00']);
     // the chart draws what the table says: one segment per (project, profile) with hours, each
     // as long as its hours (10 : 2.5 : 4)
-    await page.locator('.recharts-bar-rectangle path').first().waitFor();
-    const widths: number[] = [];
-    for (const bar of await page.locator('.recharts-bar-rectangle path').all()) {
-      const box = await bar.boundingBox();
-      if (box && box.width > 0.5) widths.push(box.width);
-    }
-    expect(widths).toHaveLength(3);
+    const measure = async () => {
+      const out: number[] = [];
+      for (const bar of await page.locator('.recharts-bar-rectangle path').all()) {
+        const box = await bar.boundingBox();
+        if (box && box.width > 0.5) out.push(box.width);
+      }
+      return out;
+    };
+    // the chart lays itself out once it knows its width: wait for all three segments
+    await expect.poll(async () => (await measure()).length, { timeout: 10_000 }).toBe(3);
+    const widths = await measure();
     const unit = Math.max(...widths) / 10;
     expect(widths.map((w) => Math.round((w / unit) * 10) / 10).sort()).toEqual([10, 2.5, 4]);
   });
