@@ -157,6 +157,7 @@ export async function startController(config: ControllerConfig): Promise<Running
       now: () => clock.now(),
       trigger: (reason) => loop.trigger(reason, 'webhook'),
       ...(config.webhookSecret !== undefined ? { webhookSecret: config.webhookSecret } : {}),
+      ...(config.source.kind === 'git' ? { webhookBranch: config.source.branch } : {}),
       routes: [
         controlApiRoute({
           ...(config.controlToken !== undefined ? { token: config.controlToken } : {}),

@@ -1,4 +1,4 @@
-import { Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import { CONDITION_TYPES, type ResourceCondition } from './conditions.js';
 import type { RunResult } from './status.js';
 
@@ -59,6 +59,23 @@ export class ControllerMetrics {
     help: 'Resources found changed outside git by the last run (corrected or not).',
     registers: [this.registry],
   });
+  readonly #suspended = new Gauge({
+    name: 'platctl_controller_suspended',
+    help: '1 while the controller makes no change (--suspend, the suspend file, or ctl suspend).',
+    registers: [this.registry],
+  });
+  readonly #fetch = new Histogram({
+    name: 'platctl_git_fetch_duration_seconds',
+    help: 'Wall time of fetching the source, by outcome (ok, error).',
+    labelNames: ['outcome'],
+    buckets: [0.05, 0.1, 0.5, 1, 2, 5, 15, 60],
+    registers: [this.registry],
+  });
+  readonly #fetchErrors = new Counter({
+    name: 'platctl_git_fetch_errors_total',
+    help: 'Failed fetches of the source.',
+    registers: [this.registry],
+  });
   readonly #sourceNotReady = new Gauge({
     name: 'platctl_source_not_ready',
     help: '1 while the newest revision is rejected or cannot be fetched, else 0.',
@@ -80,6 +97,22 @@ export class ControllerMetrics {
     help: '1 while this replica holds the state lease and acts, 0 on standby.',
     registers: [this.registry],
   });
+
+  constructor() {
+    // process_* and nodejs_* (CPU, memory, event loop lag, handles), in this registry only
+    collectDefaultMetrics({ register: this.registry });
+  }
+
+  /** Sets the suspended gauge. */
+  suspended(isSuspended: boolean): void {
+    this.#suspended.set(isSuspended ? 1 : 0);
+  }
+
+  /** Observes one fetch of the source. */
+  fetched(seconds: number, ok: boolean): void {
+    this.#fetch.observe({ outcome: ok ? 'ok' : 'error' }, seconds);
+    if (!ok) this.#fetchErrors.inc();
+  }
 
   /** Counts one finished run. */
   run(result: RunResult, seconds: number): void {

@@ -89,11 +89,14 @@ export async function reconcileStep(
   try {
     // 1. Fetch: the newest revision, as an immutable snapshot (or the last one, when asked).
     let snap: Snapshot;
+    const reuse = memory.skipFetch ? memory.lastFetched : undefined;
+    memory.skipFetch = false;
+    const fetchStart = clock.now();
     try {
-      const reuse = memory.skipFetch ? memory.lastFetched : undefined;
-      memory.skipFetch = false;
       snap = reuse ?? (await ports.source.fetch(signal));
+      if (!reuse) ports.metrics.fetched((clock.now() - fetchStart) / 1000, true);
     } catch (err) {
+      ports.metrics.fetched((clock.now() - fetchStart) / 1000, false);
       result = 'fetch-failed';
       throw err;
     }
@@ -171,6 +174,7 @@ export async function reconcileStep(
     status.lastRunAt = new Date(clock.now()).toISOString();
     status.sourceReady = sourceReady;
     ports.metrics.sourceReady(sourceReady);
+    ports.metrics.suspended(status.suspended);
     ports.metrics.run(result, seconds);
     status.backoff = Object.fromEntries(
       backoff.waiting(clock.now()).map((k) => [k, backoff.remaining(k, clock.now())]),

@@ -4,6 +4,7 @@ import { listenError } from '../core/listen-error.js';
 import type { Logger } from '../core/logger.js';
 import type { ControllerMetrics } from './metrics.js';
 import { type ControllerStatus, statusView } from './status.js';
+import { webhookRelevance } from './webhook-filter.js';
 import { verifyWebhook } from './webhook-signature.js';
 
 /** What the HTTP server reads and pokes; nothing else. */
@@ -17,6 +18,8 @@ export interface ServerPorts {
   trigger(reason: string): void;
   /** The clock `nextRunInMs` counts down on. @default Date.now */
   readonly now?: () => number;
+  /** The followed branch: pushes to other branches do not trigger. Undefined: any (a directory). */
+  readonly webhookBranch?: string;
   /** The shared webhook secret; undefined disables `/hooks/git` (404). */
   readonly webhookSecret?: string;
   /** More routes (the dashboard's), asked in order after the built-in ones. @default [] */
@@ -79,6 +82,14 @@ export function createControllerServer(ports: ServerPorts): Server {
       if (!verdict.ok) {
         ports.logger.warn({ event: 'webhook-refused', reason: verdict.reason }, 'webhook refused');
         return send(res, 401, { error: verdict.reason });
+      }
+      const relevance = webhookRelevance(req.headers, body, ports.webhookBranch);
+      if (!relevance.run) {
+        ports.logger.info(
+          { event: 'webhook-ignored', reason: relevance.reason },
+          'webhook ignored',
+        );
+        return send(res, 200, { accepted: false, reason: relevance.reason });
       }
       ports.trigger(`webhook (${verdict.scheme})`);
       return send(res, 202, { accepted: true });

@@ -87,3 +87,17 @@ describe('postponed work', () => {
     expect(status.lastAppliedRevision).toBe('r1');
   });
 });
+
+describe('a failed fetch', () => {
+  it('counts a git fetch error and keeps the source not ready', async () => {
+    const { loop, source, status, metrics } = makeLoop();
+    source.failNext = true;
+    const step = nextStep(loop);
+    void loop.start();
+    expect((await step).result).toBe('fetch-failed');
+    expect(status.sourceReady).toBe(false);
+    const text = await metrics.registry.metrics();
+    expect(text).toMatch(/^platctl_git_fetch_errors_total 1$/m);
+    expect(text).toMatch(/^platctl_git_fetch_duration_seconds_count\{outcome="error"\} 1$/m);
+  });
+});
