@@ -60,6 +60,14 @@ describe.skipIf(!postgresUrl)('PostgreSQL state store', () => {
     expect(err.message).not.toContain('Sup3r-Secret-pw');
   });
 
+  it('classifies a failure of the server or driver as a state error naming the store', async () => {
+    const s = await openState(schema.url);
+    await s.close();
+    const err = (await s.inventory().catch((e: unknown) => e)) as Error;
+    expect(err).toMatchObject({ code: 'state' });
+    expect(err.message).toContain(`the state store postgres://postgres@127.0.0.1`);
+  });
+
   it('shows the holder with its run id, and forgets it when the holder session ends', async () => {
     const a = await open();
     const b = await open();

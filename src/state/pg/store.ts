@@ -96,7 +96,7 @@ export async function openPostgresStore(
   let held: LeaseHandle | undefined;
   const write = (sql: string, params: unknown[]) => fencedWrite(pool, fence, sql, params);
 
-  return {
+  return classified(target.display, {
     path: target.display,
     ...writerOn(write),
     ...pgControllerMethods(pool, write),
@@ -203,7 +203,7 @@ export async function openPostgresStore(
       lockSession = undefined;
       await pool.end().catch(() => {});
     },
-  };
+  });
 }
 
 /** The single-write methods, each one fenced statement sent through `run` (the pool, or a transaction's client). */
@@ -245,6 +245,32 @@ function writerOn(run: (sql: string, params: unknown[]) => Promise<void>): State
         [runId, actionId, key, JSON.stringify(outcome)],
       ),
   };
+}
+
+/**
+ * `store` whose failures are all classified: a driver or server error (connection lost, server
+ * shutting down) becomes a `state` error naming the store without its password; platctl's own
+ * errors (`locked` for a refused write) and rejected arguments pass unchanged.
+ */
+function classified(display: string, store: StateStore): StateStore {
+  const out: Record<string, unknown> = { ...store };
+  for (const [name, method] of Object.entries(store)) {
+    if (typeof method !== 'function') continue;
+    out[name] = async (...args: unknown[]) => {
+      try {
+        return await (method as (...a: unknown[]) => Promise<unknown>)(...args);
+      } catch (err) {
+        // a caller's mistake (TypeError, RangeError) is not the store's failure
+        if (err instanceof PlatctlError || err instanceof TypeError || err instanceof RangeError) {
+          throw err;
+        }
+        throw new PlatctlError('state', `the state store ${display}: ${messageOf(err)}`, {
+          cause: err,
+        });
+      }
+    };
+  }
+  return out as unknown as StateStore;
 }
 
 function messageOf(err: unknown): string {
