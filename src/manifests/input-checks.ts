@@ -46,7 +46,7 @@ export function checkDecodedText(file: string, text: string): Diagnostic | undef
 }
 
 function encodingError(file: string, before: string, what: string): Diagnostic {
-  const lines = before.split('\n');
+  const lines = before.split(/\r\n|\r|\n/);
   return {
     severity: 'error',
     code: 'invalid-encoding',
