@@ -17,7 +17,12 @@ const annotations = (power) => ({
   additionalProperties: { type: 'string' },
   properties: {
     'platctl.io/prune': { type: 'string', enum: ['disabled', 'enabled'], description: '`disabled` protects the resource from pruning.' },
-    ...(power ? { 'platctl.io/power-state': { type: 'string', enum: ['on', 'off'], description: 'Desired power state (default on).' } } : {}),
+    ...(power ? {
+      'platctl.io/power-state': { type: 'string', enum: ['on', 'off'], description: 'Desired power state (default on).' },
+      'platctl.io/power-reset': { type: 'string', minLength: 1, description: 'A token (a timestamp, say): each new value performs one Power reset (forced reboot) of a running instance.' },
+      'platctl.io/power-cycle': { type: 'string', minLength: 1, description: 'A token: each new value performs one Power cycle of a running instance.' },
+      'platctl.io/deploy': { type: 'string', enum: ['true', 'false'], description: '"false": create (and update) the instance but do not publish it (default true).' },
+    } : {}),
   },
 });
 const dependsOn = {
@@ -163,7 +168,8 @@ out['project-assignment'] = schema('ProjectAssignment', 'project-assignment.sche
 out['blueprint-publish'] = schema('BlueprintPublish', 'blueprint-publish.schema.json', 'Publish a blueprint version to a cluster of metadata.project, force-syncing all or the listed add-ons.', platctlApi,
   metadata({}),
   obj({ cluster: dnsLabel, blueprint: obj({ name: nonEmpty, version: nonEmpty }, ['name', 'version']),
-    addons: { type: 'array', uniqueItems: true, items: nonEmpty, description: 'Add-ons to force-sync; omitted or empty means all.' } }, ['cluster', 'blueprint']));
+    addons: { type: 'array', uniqueItems: true, items: nonEmpty, description: 'Add-ons to force-sync; omitted or empty means all.' },
+    forceSync: { type: 'boolean', description: "The API's metadata.forceSync: false publishes the version without syncing add-ons (default true)." } }, ['cluster', 'blueprint']));
 out['blueprint-version'] = schema('BlueprintVersion', 'blueprint-version.schema.json', 'Whether a blueprint version is enabled in metadata.project.', platctlApi,
   metadata({}),
   obj({ blueprint: nonEmpty, version: nonEmpty, enabled: { type: 'boolean' } }, ['blueprint', 'version', 'enabled']));

@@ -13,6 +13,14 @@ export const PLATCTL_API_VERSION = 'platctl.io/v1alpha1';
 export const PRUNE_ANNOTATION = 'platctl.io/prune';
 /** Desired power state of a ComputeInstance: `platctl.io/power-state: "on" | "off"` (default on). */
 export const POWER_ANNOTATION = 'platctl.io/power-state';
+/**
+ * One-shot power requests of a ComputeInstance: a token (a timestamp, say) performed once per new
+ * value, like `kubectl rollout restart`. The value last applied is kept in the state store.
+ */
+export const POWER_RESET_ANNOTATION = 'platctl.io/power-reset';
+export const POWER_CYCLE_ANNOTATION = 'platctl.io/power-cycle';
+/** `platctl.io/deploy: "false"`: a ComputeInstance created (and updated) but not published. */
+export const DEPLOY_ANNOTATION = 'platctl.io/deploy';
 
 export type ApiKind = 'Cluster' | 'Service' | 'Workspace' | 'ComputeInstance';
 export type PlatctlKind =
@@ -147,6 +155,8 @@ export interface BlueprintPublishManifest {
     blueprint: { name: string; version: string };
     /** Add-ons to force-sync; omitted or empty means all. */
     addons?: string[];
+    /** The API's `metadata.forceSync`: false publishes without syncing add-ons. @default true */
+    forceSync?: boolean;
   };
 }
 

@@ -58,7 +58,7 @@ export const blueprintPublishProvider: Provider<'BlueprintPublish'> = {
       auth: 'v2',
       operation: `publishing blueprint ${m.spec.blueprint.name}@${m.spec.blueprint.version} to cluster ${display({ project: m.metadata.project, name: m.spec.cluster })}`,
       body: {
-        metadata: { forceSync: true },
+        metadata: { forceSync: m.spec.forceSync ?? true },
         blueprintName: m.spec.blueprint.name,
         blueprintVersion: m.spec.blueprint.version,
         ...(m.spec.addons?.length ? { addons: m.spec.addons } : {}),
@@ -70,7 +70,14 @@ export const blueprintPublishProvider: Provider<'BlueprintPublish'> = {
   },
 };
 
-/** Add-ons as a sorted list (order carries no meaning; empty and omitted both mean all). */
+/**
+ * Add-ons as a sorted list (order carries no meaning; empty and omitted both mean all), and
+ * `forceSync` with its default (true), so a record from before the field plans nothing.
+ */
 function normalizedSpec(m: PublishManifest) {
-  return { ...m.spec, addons: [...(m.spec.addons ?? [])].sort() };
+  return {
+    ...m.spec,
+    addons: [...(m.spec.addons ?? [])].sort(),
+    forceSync: m.spec.forceSync ?? true,
+  };
 }

@@ -1,14 +1,28 @@
-import type { ProposedAction } from '../reconcile/types.js';
+import {
+  DEPLOY_ANNOTATION,
+  type ManifestOf,
+  POWER_CYCLE_ANNOTATION,
+  POWER_RESET_ANNOTATION,
+} from '../manifests/types.js';
+import type { PowerAction, ProposedAction } from '../reconcile/types.js';
 import { createAction, deleteAction } from './support/actions.js';
 import { managedBody, threeWayDiff } from './support/diff.js';
 import { comparable, desiredPower, display } from './support/scope.js';
 import type { PlanInput } from './types.js';
 
+/** The one-shot power requests: annotation → the API's action. */
+const ONE_SHOTS: readonly [string, PowerAction][] = [
+  [POWER_RESET_ANNOTATION, 'Power reset'],
+  [POWER_CYCLE_ANNOTATION, 'Power cycle'],
+];
+
 /**
  * Pure: what a compute instance needs. Absent → create, publish (and stop when declared off);
  * spec changed → update then publish (an update only takes effect when published); created,
  * updated or failed → publish; provisioned → power start/stop when the declared power state
- * differs; pruned → delete (unless already deleting).
+ * differs, else a `Power reset` / `Power cycle` for each one-shot annotation whose value differs
+ * from the last applied one; pruned → delete (unless already deleting). With
+ * `platctl.io/deploy: "false"` nothing is published (nor powered: it is not provisioned).
  */
 export function planInstance({
   key,
@@ -56,13 +70,11 @@ export function planInstance({
     ],
   });
   const wantOff = desiredPower(desired) === 'off';
-  if (!live) {
-    return [
-      createAction(key, desired, what),
-      publish(`${what} is new`),
-      ...(wantOff ? [power('stop')] : []),
-    ];
-  }
+  const deploy = desired.metadata.annotations?.[DEPLOY_ANNOTATION] !== 'false';
+  /** The publish (and the stop after it, when declared off) that deploys, unless held back. */
+  const deployment = (message: string): ProposedAction[] =>
+    deploy ? [publish(message), ...(wantOff ? [power('stop')] : [])] : [];
+  if (!live) return [createAction(key, desired, what), ...deployment(`${what} is new`)];
   const diff = threeWayDiff(
     comparable(managedBody(desired)),
     comparable(live.body),
@@ -78,15 +90,55 @@ export function planInstance({
         reason: { code: diff.code, message: diff.message },
         changes: diff.changes,
       },
-      publish(`${what} must be published to apply its new spec`),
-      ...(wantOff ? [power('stop')] : []),
+      ...deployment(`${what} must be published to apply its new spec`),
     ];
   }
   if (live.status === 'created' || live.status === 'updated' || live.status === 'failed') {
-    return [publish(`${what} is ${live.status}`), ...(wantOff ? [power('stop')] : [])];
+    return deployment(`${what} is ${live.status}`);
   }
   if (live.status !== 'success' || live.powerState === undefined) return [];
   if (wantOff && live.powerState === 'on') return [power('stop')];
   if (!wantOff && live.powerState === 'off') return [power('start')];
-  return [];
+  // a reset or cycle needs a running instance; a request to one declared off is only recorded
+  return live.powerState === 'on' ? oneShots(key, target, what, desired, lastApplied) : [];
+}
+
+/**
+ * A `Power reset` / `Power cycle` for each one-shot annotation whose value is new: set, and not
+ * the value of the last-applied manifest (the state store's record, so a value is performed once).
+ * Without a record (an adopted instance) nothing is asked: the value is only recorded. Pure.
+ */
+function oneShots(
+  key: string,
+  target: ProposedAction['target'],
+  what: string,
+  desired: ManifestOf<'ComputeInstance'>,
+  lastApplied: ManifestOf<'ComputeInstance'> | undefined,
+): ProposedAction[] {
+  if (!lastApplied) return [];
+  return ONE_SHOTS.flatMap(([annotation, powerAction]): ProposedAction[] => {
+    const wanted = desired.metadata.annotations?.[annotation];
+    const had = lastApplied.metadata.annotations?.[annotation];
+    if (wanted === undefined || wanted === had) return [];
+    return [
+      {
+        type: 'power',
+        key,
+        target,
+        powerAction,
+        reason: {
+          code: 'requested',
+          message: `${what}: ${annotation} is ${JSON.stringify(wanted)}${had === undefined ? '' : ` (was ${JSON.stringify(had)})`}, so ${powerAction} once`,
+        },
+        changes: [
+          {
+            op: 'replace',
+            path: `/metadata/annotations/${annotation.replace('/', '~1')}`,
+            ...(had === undefined ? {} : { before: had }),
+            after: wanted,
+          },
+        ],
+      },
+    ];
+  });
 }

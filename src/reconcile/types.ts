@@ -78,6 +78,7 @@ export type ReasonCode =
   | 'drift' // the platform changed outside git
   | 'not-deployed' // exists but is not (yet) deployed or published
   | 'power-state' // power state differs from the declared one
+  | 'requested' // a one-shot request in the manifest has a new value (power reset or cycle)
   | 'removed-from-git' // a managed, unprotected resource no longer declared (prune)
   | 'in-sync'; // noop
 

@@ -99,6 +99,23 @@ describe('cluster controllers adapter', () => {
 });
 
 describe('blueprint adapters', () => {
+  it("sends spec.forceSync: false as the API's metadata.forceSync (publish without syncing)", async () => {
+    const scope = v1()
+      .post('/v2/scheduler/project/id-ml/cluster/gke-1/publish/blueprint', {
+        metadata: { forceSync: false },
+        blueprintName: 'ml-stack',
+        blueprintVersion: 'v1.1.0',
+      })
+      .reply(202, { status: 'accepted' });
+    const desired = publish('v1.1.0');
+    const [sync] = blueprintPublishProvider.plan({
+      key: 'k',
+      desired: { ...desired, spec: { ...desired.spec, forceSync: false } },
+    });
+    await blueprintPublishProvider.execute(act(sync!), testPorts(testClient()));
+    expect(scope.isDone()).toBe(true);
+  });
+
   it('force-syncs through the scheduler path with the project id', async () => {
     const scope = v1()
       .post('/v2/scheduler/project/id-ml/cluster/gke-1/publish/blueprint', {
