@@ -18,7 +18,11 @@ export interface GitAuth {
 }
 
 /** Variables copied from our environment into git's; nothing else leaks into the child. */
-const PASS_THROUGH = ['PATH', 'HOME', 'TMPDIR', 'LANG', 'SSL_CERT_FILE', 'SSL_CERT_DIR'];
+const PASS_THROUGH = [
+  ...['PATH', 'HOME', 'TMPDIR', 'LANG', 'SSL_CERT_FILE', 'SSL_CERT_DIR'],
+  // a cluster's egress proxy: git honours both spellings
+  ...['HTTPS_PROXY', 'HTTP_PROXY', 'NO_PROXY', 'https_proxy', 'http_proxy', 'no_proxy'],
+];
 
 function quoteForShell(path: string): string {
   return `'${path.replace(/'/g, `'\\''`)}'`;

@@ -52,3 +52,22 @@ describe('resolveGitAuth', () => {
     }
   });
 });
+
+describe('proxy settings', () => {
+  it('passes HTTPS_PROXY, HTTP_PROXY and NO_PROXY (either case) to git', async () => {
+    const saved = { ...process.env };
+    Object.assign(process.env, {
+      HTTPS_PROXY: 'http://proxy.internal:3128',
+      no_proxy: 'localhost,.svc',
+    });
+    try {
+      const a = await resolveGitAuth({});
+      expect(a.env.HTTPS_PROXY).toBe('http://proxy.internal:3128');
+      expect(a.env.no_proxy).toBe('localhost,.svc');
+    } finally {
+      delete process.env.HTTPS_PROXY;
+      delete process.env.no_proxy;
+      Object.assign(process.env, saved);
+    }
+  });
+});
