@@ -248,8 +248,16 @@ describe('the dashboard page', () => {
       return out;
     };
     // the chart lays itself out once it knows its width: wait for all three segments
-    await expect.poll(async () => (await measure()).length, { timeout: 10_000 }).toBe(3);
-    const widths = await measure();
+    let widths: number[] = [];
+    await expect
+      .poll(
+        async () => {
+          widths = await measure();
+          return widths.length;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(3);
     const unit = Math.max(...widths) / 10;
     expect(widths.map((w) => Math.round((w / unit) * 10) / 10).sort()).toEqual([10, 2.5, 4]);
   });
