@@ -133,3 +133,14 @@ describe('lists against a platform that ignores offset', () => {
     expect(gets.map((e) => e.query)).toEqual([{}, { offset: '3', limit: '4' }, { limit: '7' }]);
   });
 });
+
+describe('lists longer than the largest page', () => {
+  it('asks for at most the largest page the API allows, so a long list is read whole', async () => {
+    // 50 on the default first page, then more than the 1000 a `limit` may ask for
+    const { api, journal } = await platform(undefined, 1_060);
+    const items = await workspaces(api);
+    expect(items).toHaveLength(1_060);
+    const gets = (await journal()).filter((e) => e.path === WS).map((e) => e.query);
+    expect(gets).toEqual([{}, { offset: '50', limit: '1000' }, { offset: '1050', limit: '10' }]);
+  });
+});

@@ -1,6 +1,14 @@
 import { PlatctlError } from '../../core/errors.js';
 import type { ApiClient, ApiRequest } from '../types.js';
 
+/**
+ * The largest `limit` a request asks for. The spec gives no maximum; the emulator, like the
+ * platforms of this kind we know of, refuses a `limit` over 1000 with a 400 (docs/api-assumptions.md,
+ * "Paging and ordering"). Asking for "the rest of count" in one page above it would fail every list
+ * longer than the first page plus this.
+ */
+export const MAX_PAGE_SIZE = 1000;
+
 /** How to read one list endpoint's pages. */
 export interface ListPaging<T> {
   /** The page's array out of a response body. */
@@ -30,8 +38,8 @@ export class IncompleteListError extends PlatctlError {
 /**
  * Reads every item of a list (I/O), sending only the parameters the endpoint documents and no
  * page size of its own: the first request carries none, so the platform's default page decides;
- * later ones ask for `offset` = the distinct items seen so far and `limit` = the rest of `count`
- * (two requests when the platform serves that much). Items are de-duplicated by key,
+ * later ones ask for `offset` = the distinct items seen so far and `limit` = the rest of `count`,
+ * at most {@link MAX_PAGE_SIZE} (so a list of N costs 1 + ceil((N - first page) / 1000) requests). Items are de-duplicated by key,
  * so a server that ignores `offset` (a page of nothing new) is detected; it, and an endpoint
  * without `offset`, are then asked once for `limit` = `count`. When that still falls short, an
  * {@link IncompleteListError} is thrown: a capped page is never taken for the whole list.
@@ -62,14 +70,14 @@ export async function listAll<T>(
     while (last.added > 0 && (last.total === undefined || seen.size < last.total)) {
       // ask for the rest at once; a capping server answers less, and the loop goes on
       const rest: Record<string, number> =
-        last.total === undefined ? {} : { limit: last.total - seen.size };
+        last.total === undefined ? {} : { limit: Math.min(last.total - seen.size, MAX_PAGE_SIZE) };
       last = await get({ offset: seen.size, ...rest });
     }
   }
   const total = last.total;
   if (total === undefined || seen.size >= total) return [...seen.values()];
-  // offset ignored or absent: ask for the whole list in one page
-  last = await get({ limit: total });
+  // offset ignored or absent: ask for the whole list in one page, as large as a page may be
+  last = await get({ limit: Math.min(total, MAX_PAGE_SIZE) });
   if (seen.size >= (last.total ?? total)) return [...seen.values()];
   const why =
     paging.offset === false
