@@ -9,12 +9,11 @@
  * second, p50/p99 latency and the emulator process's CPU, with the load average beside them.
  * `--profile DIR` writes the emulator's CPU profile there.
  */
-import { spawn } from 'node:child_process';
+
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
+import { startChildEmulator } from './child-emulator.js';
 
 const { values } = parseArgs({
   options: {
@@ -32,36 +31,12 @@ const limit = Number(values.limit);
 const connections = Number(values.connections);
 
 const apiKey = randomBytes(16).toString('hex');
-const child = spawn(
-  process.execPath,
-  [
-    ...(values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : []),
-    '--import',
-    'tsx',
-    fileURLToPath(new URL('../src/cli/bin.ts', import.meta.url)),
-    'emulator',
-    '--port',
-    '0',
-  ],
-  {
-    env: { ...process.env, PLATCTL_EMULATOR_API_KEY: apiKey },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  },
+const emulator = await startChildEmulator(
+  apiKey,
+  values.profile ? ['--cpu-prof', `--cpu-prof-dir=${values.profile}`] : [],
 );
-const url = await new Promise<string>((resolve, reject) => {
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => {
-    out += d.toString();
-    const m = /listening on (http:\/\/[^\s]+)/.exec(out);
-    if (m) resolve(m[1]!);
-  });
-  child.on('exit', (code) => reject(new Error(`emulator exited with ${code}`)));
-});
-/** utime + stime of the emulator's process in seconds (clock ticks are 1/100 s on Linux). */
-const emulatorCpu = () => {
-  const f = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-  return (Number(f[11]) + Number(f[12])) / 100;
-};
+const url = emulator.url;
+const emulatorCpu = emulator.cpuSeconds;
 
 const headers = { 'content-type': 'application/json', 'X-API-KEY': apiKey };
 const base = `${url}/apis/paas.envmgmt.io/v1/projects/platform`;
@@ -137,5 +112,5 @@ try {
     `| ${n} | ${firstRate.toFixed(0)} | ${lastRate.toFixed(0)} | ${total} | ${limit} | ${(total / seconds).toFixed(0)} | ${pct(0.5).toFixed(1)} ms | ${pct(0.99).toFixed(1)} ms | ${((cpu / total) * 1000).toFixed(2)} ms | ${loadavg()[0]!.toFixed(1)} |`,
   );
 } finally {
-  child.kill('SIGTERM');
+  emulator.close();
 }

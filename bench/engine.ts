@@ -13,18 +13,17 @@
  * $PLATCTL_BENCH_DATABASE_URL (default the local test database), dropped afterwards.
  */
 
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { startEmulator } from '../src/emulator/index.js';
 import { createRunPorts } from '../src/reconcile/default-ports.js';
 import { reconcile } from '../src/reconcile/run.js';
 import { openState } from '../src/state/index.js';
+import { startChildEmulator } from './child-emulator.js';
 import { timedStore } from './timed-store.js';
 
 const { values } = parseArgs({
@@ -82,37 +81,8 @@ async function inProcessEmulator() {
   return { url: emu.url, cpuSeconds: () => Number.NaN, close: () => void emu.close() };
 }
 
-async function childEmulator() {
-  const child = spawn(
-    process.execPath,
-    [
-      '--import',
-      'tsx',
-      fileURLToPath(new URL('../src/cli/bin.ts', import.meta.url)),
-      'emulator',
-      '--port',
-      '0',
-    ],
-    {
-      env: { ...process.env, PLATCTL_EMULATOR_API_KEY: apiKey },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  const url = await new Promise<string>((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d: Buffer) => {
-      out += d.toString();
-      const m = /listening on (http:\/\/[^\s]+)/.exec(out);
-      if (m) resolve(m[1]!);
-    });
-    child.on('exit', (code) => reject(new Error(`emulator exited with ${code}`)));
-  });
-  // utime + stime of the emulator's process, in clock ticks (100 per second on Linux)
-  const cpuSeconds = () => {
-    const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  };
-  return { url, cpuSeconds, close: () => void child.kill('SIGTERM') };
+function childEmulator() {
+  return startChildEmulator(apiKey);
 }
 const schema = `bench_${randomBytes(4).toString('hex')}`;
 const databaseUrl =

@@ -8,17 +8,16 @@
  * its own read, so requests ≈ pages + instances, and the wall time should be ≈ requests ÷ rps.
  */
 
-import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import PQueue from 'p-queue';
 import { systemClock } from '../src/core/clock.js';
 import { importPlatform } from '../src/import/index.js';
 import { createApiClient, createProviderRegistry } from '../src/providers/index.js';
+import { startChildEmulator } from './child-emulator.js';
 
 const { values } = parseArgs({
   options: {
@@ -33,30 +32,8 @@ const instances = Math.round(n * Number(values.instances));
 const PROJECTS = ['default', 'platform', 'ml-research'];
 
 const apiKey = randomBytes(16).toString('hex');
-const child = spawn(
-  process.execPath,
-  [
-    '--import',
-    'tsx',
-    fileURLToPath(new URL('../src/cli/bin.ts', import.meta.url)),
-    'emulator',
-    '--port',
-    '0',
-  ],
-  {
-    env: { ...process.env, PLATCTL_EMULATOR_API_KEY: apiKey },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  },
-);
-const url = await new Promise<string>((resolve, reject) => {
-  let out = '';
-  child.stdout.on('data', (d: Buffer) => {
-    out += d.toString();
-    const m = /listening on (http:\/\/[^\s]+)/.exec(out);
-    if (m) resolve(m[1]!);
-  });
-  child.on('exit', (code) => reject(new Error(`emulator exited with ${code}`)));
-});
+const emulator = await startChildEmulator(apiKey);
+const url = emulator.url;
 
 // the platform: n - instances workspaces, each instance in its own (already counted) workspace
 const paas = `${url}/apis/paas.envmgmt.io/v1/projects`;
@@ -116,7 +93,7 @@ const result = await importPlatform(
 );
 const seconds = (performance.now() - t0) / 1000;
 const used = process.cpuUsage(cpu);
-child.kill('SIGTERM');
+emulator.close();
 rmSync(out, { recursive: true, force: true });
 
 const imported = Object.values(result.counts).reduce((a, b) => a + b, 0);
