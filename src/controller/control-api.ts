@@ -69,7 +69,7 @@ function intParam(
 }
 
 /**
- * The controller's control API (/work/coord/CONTROL-API.md) as one route for the server's
+ * The controller's control API (docs/control-api.md) as one route for the server's
  * `routes` list: token auth on every `/api/v1/` path but the dashboard's, JSON in and out,
  * resource keys URL-encoded in paths. Never answers with a secret.
  */

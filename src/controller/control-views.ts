@@ -19,7 +19,7 @@ export interface DiagnosticView {
   readonly severity: 'error' | 'warning';
 }
 
-/** `GET /api/v1/status` (see /work/coord/CONTROL-API.md). */
+/** `GET /api/v1/status` (see docs/control-api.md). */
 export interface StatusView {
   readonly source: SourceView;
   readonly role: ControllerStatus['role'];

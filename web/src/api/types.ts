@@ -1,5 +1,5 @@
 /**
- * The controller's control API as the page reads it: the shapes of /work/coord/CONTROL-API.md
+ * The controller's control API as the page reads it: the shapes of docs/control-api.md
  * (docs/dashboard.md lists the routes). Fields the contract marks optional stay optional here.
  */
 
