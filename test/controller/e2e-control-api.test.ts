@@ -8,11 +8,12 @@ import {
   nextStep,
   type Stack,
   WORKSPACES,
+  workspaceDescription,
   workspaceYaml,
 } from './helpers/stack.js';
 
 /**
- * The control API (/work/coord/CONTROL-API.md) of a real controller, against the emulator and a
+ * The control API (docs/control-api.md) of a real controller, against the emulator and a
  * bare git repository: auth, status, resources, runs, diff and every control verb.
  */
 let stack: Stack;
@@ -23,11 +24,7 @@ afterEach(async () => {
   await stack.close();
 });
 
-async function description(name: string): Promise<string | undefined> {
-  const r = await stack.api('GET', `${WORKSPACES}/${name}`);
-  if (r.status === 404) return undefined;
-  return (r.body as { metadata: { description?: string } }).metadata.description;
-}
+const description = (name: string) => workspaceDescription(stack, name);
 
 async function applied(files: Record<string, string>) {
   const sha = commitFiles(stack.remote, files, 'first commit');

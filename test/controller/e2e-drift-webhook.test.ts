@@ -9,6 +9,7 @@ import {
   type Stack,
   WEBHOOK_SECRET,
   WORKSPACES,
+  workspaceDescription,
   workspaceYaml,
 } from './helpers/stack.js';
 
@@ -20,10 +21,7 @@ afterEach(async () => {
   await stack.close();
 });
 
-async function description(name: string): Promise<string | undefined> {
-  const r = await stack.api('GET', `${WORKSPACES}/${name}`);
-  return (r.body as { metadata: { description?: string } }).metadata.description;
-}
+const description = (name: string) => workspaceDescription(stack, name);
 
 /** Changes ws-a on the platform directly, outside git. */
 async function driftWorkspace(): Promise<void> {

@@ -1,6 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { commitFiles } from './helpers/git-remote.js';
-import { createStack, nextStep, type Stack, WORKSPACES, workspaceYaml } from './helpers/stack.js';
+import {
+  createStack,
+  nextStep,
+  type Stack,
+  WORKSPACES,
+  workspaceDescription,
+  workspaceYaml,
+} from './helpers/stack.js';
 
 /**
  * The prune guard (issue 9, defect 3): more deletions than the limit holds back the deletions
@@ -15,11 +22,7 @@ afterEach(async () => {
   await stack.close();
 });
 
-async function description(name: string): Promise<string | undefined> {
-  const r = await stack.api('GET', `${WORKSPACES}/${name}`);
-  if (r.status === 404) return undefined;
-  return (r.body as { metadata: { description?: string } }).metadata.description;
-}
+const description = (name: string) => workspaceDescription(stack, name);
 
 describe('prune over the limit', () => {
   it('holds back the deletions only, heals drift, says why, and deletes once approved', async () => {

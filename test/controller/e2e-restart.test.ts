@@ -6,6 +6,7 @@ import {
   nextStep,
   type Stack,
   WORKSPACES,
+  workspaceDescription,
   workspaceYaml,
 } from './helpers/stack.js';
 
@@ -22,10 +23,7 @@ afterEach(async () => {
   await stack.close();
 });
 
-async function description(name: string): Promise<string | undefined> {
-  const r = await stack.api('GET', `${WORKSPACES}/${name}`);
-  return (r.body as { metadata: { description?: string } }).metadata.description;
-}
+const description = (name: string) => workspaceDescription(stack, name);
 
 describe('restart while HEAD is invalid', () => {
   it('heals from the persisted last good revision and shows why HEAD is rejected', async () => {

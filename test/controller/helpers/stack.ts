@@ -242,3 +242,13 @@ export async function control(
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : null };
 }
+
+/** The description of a workspace of the test project as the platform has it; undefined when absent. */
+export async function workspaceDescription(
+  stack: Stack,
+  name: string,
+): Promise<string | undefined> {
+  const r = await stack.api('GET', `${WORKSPACES}/${name}`);
+  if (r.status === 404) return undefined;
+  return (r.body as { metadata: { description?: string } }).metadata.description;
+}
