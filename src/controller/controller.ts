@@ -123,6 +123,8 @@ export async function startController(config: ControllerConfig): Promise<Running
     if (restoreStatus(await state.controllerStatus(), status, memory)) {
       logger.info({ event: 'status-restored' }, 'status restored from the state store');
     }
+    // a suspension kept from before the restart shows before the first run ends
+    metrics.suspended(config.suspend || memory.suspended === true);
     const persist = statePersistence(state, status, memory);
     const loop = new ControllerLoop(
       {
@@ -169,6 +171,7 @@ export async function startController(config: ControllerConfig): Promise<Running
             run,
             state,
             logger,
+            metrics,
             suspendFlag: config.suspend,
             selfHeal: config.selfHeal,
             prune: config.prune,

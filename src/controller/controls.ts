@@ -5,6 +5,7 @@ import type { StateStore } from '../state/types.js';
 import type { BackoffTracker } from './backoff.js';
 import type { StoredRun } from './history.js';
 import type { ControllerLoop } from './loop.js';
+import type { ControllerMetrics } from './metrics.js';
 import type { ReconcileRun } from './ports.js';
 import type { StepMemory } from './reconcile-step.js';
 import type { ControllerStatus } from './status.js';
@@ -18,6 +19,8 @@ export interface ControlDeps {
   readonly run: ReconcileRun;
   readonly state: Pick<StateStore, 'runs' | 'lastApplied'>;
   readonly logger: Logger;
+  /** The suspended gauge follows suspend/resume at once, not at the next run. */
+  readonly metrics: Pick<ControllerMetrics, 'suspended'>;
   /** `--suspend`: resume cannot lift it. */
   readonly suspendFlag: boolean;
   readonly selfHeal: boolean;
@@ -51,6 +54,7 @@ export class ControllerControls {
   async suspend(): Promise<boolean> {
     this.#d.memory.suspended = true;
     this.#d.status.suspended = true;
+    this.#d.metrics.suspended(true);
     this.#d.logger.info({ event: 'suspended' }, 'suspended through the control API');
     await this.#d.persist();
     return true;
@@ -60,6 +64,7 @@ export class ControllerControls {
   async resume(): Promise<boolean> {
     this.#d.memory.suspended = false;
     this.#d.status.suspended = this.#d.suspendFlag;
+    this.#d.metrics.suspended(this.#d.suspendFlag);
     this.#d.logger.info({ event: 'resumed' }, 'resumed through the control API');
     await this.#d.persist();
     this.#d.loop.trigger('resumed', 'manual');
