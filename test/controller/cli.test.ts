@@ -172,4 +172,20 @@ describe('platctl controller (real process)', () => {
     expect(cli.output()).toContain('embeds credentials');
     expect(cli.output()).not.toContain('pa55word-xyz');
   });
+
+  it('refuses to start when the --known-hosts file is missing, naming it', async () => {
+    const missing = join(root, 'no-known-hosts');
+    const cli = startCli([
+      '--repo',
+      'ssh://git@git.example.invalid/acme/platform.git',
+      '--known-hosts',
+      missing,
+      '--listen',
+      '127.0.0.1:0',
+      '--state',
+      join(root, 'state.db'),
+    ]);
+    expect(await cli.exited).toBe(1);
+    expect(cli.output()).toContain(`--known-hosts ${missing}: missing or unreadable`);
+  });
 });

@@ -71,3 +71,49 @@ describe('proxy settings', () => {
     }
   });
 });
+
+describe('--known-hosts', () => {
+  const KEY = '-----BEGIN OPENSSH PRIVATE KEY-----\nAAAA\n-----END OPENSSH PRIVATE KEY-----\n';
+  it('pins host keys: the pinned file only, strict checking, no trust on first use', async () => {
+    const keyFile = join(dir, 'id_pinned');
+    const knownHosts = join(dir, "known hosts's");
+    await writeFile(keyFile, KEY);
+    await writeFile(knownHosts, 'git.example.com ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIexample\n');
+    const ssh = await resolveGitAuth({ credentialsFile: keyFile, knownHostsFile: knownHosts });
+    expect(ssh.env.GIT_SSH_COMMAND).toBe(
+      [
+        'ssh',
+        `-i '${keyFile}'`,
+        '-o IdentitiesOnly=yes',
+        `-o 'UserKnownHostsFile=${knownHosts.replace("'", `'\\''`)}'`,
+        '-o GlobalKnownHostsFile=/dev/null',
+        '-o StrictHostKeyChecking=yes',
+        '-o BatchMode=yes',
+      ].join(' '),
+    );
+    // a token over HTTPS has no host key to pin, but an ssh:// URL without a key file (an agent,
+    // a key in ~/.ssh) still gets the pinned file
+    const none = await resolveGitAuth({ knownHostsFile: knownHosts });
+    expect(none.env.GIT_SSH_COMMAND).toContain('-o StrictHostKeyChecking=yes');
+  });
+
+  it('without it keeps trust on first use (documented risk)', async () => {
+    const keyFile = join(dir, 'id_tofu');
+    await writeFile(keyFile, KEY);
+    const ssh = await resolveGitAuth({ credentialsFile: keyFile });
+    expect(ssh.env.GIT_SSH_COMMAND).toContain('-o StrictHostKeyChecking=accept-new');
+    expect(ssh.env.GIT_SSH_COMMAND).not.toContain('UserKnownHostsFile');
+  });
+
+  it('refuses a missing, unreadable or empty file with an error naming it', async () => {
+    const missing = join(dir, 'nope');
+    await expect(resolveGitAuth({ knownHostsFile: missing })).rejects.toThrow(
+      `--known-hosts ${missing}: missing or unreadable`,
+    );
+    const empty = join(dir, 'empty-known-hosts');
+    await writeFile(empty, '# no keys yet\n\n');
+    await expect(resolveGitAuth({ knownHostsFile: empty })).rejects.toThrow(
+      `--known-hosts ${empty}: holds no host key`,
+    );
+  });
+});

@@ -28,6 +28,7 @@ interface ControllerFlags {
   webhookSecretFile?: string;
   controlTokenFile?: string;
   gitCredentialsFile?: string;
+  knownHosts?: string;
   state?: string;
   cacheDir?: string;
   baseUrl?: string;
@@ -69,6 +70,7 @@ function sourceOf(flags: ControllerFlags): SourceConfig {
     path: flags.path,
     ...(token ? { token } : {}),
     ...(flags.gitCredentialsFile ? { credentialsFile: flags.gitCredentialsFile } : {}),
+    ...(flags.knownHosts ? { knownHostsFile: resolve(flags.knownHosts) } : {}),
     ...(process.env.PLATCTL_GIT_USERNAME ? { username: process.env.PLATCTL_GIT_USERNAME } : {}),
   };
 }
@@ -115,6 +117,10 @@ export const registerController: RegisterCommand = (program: Command) => {
       'bearer token of the control API /api/v1 (or $PLATCTL_CONTROL_TOKEN); without one it is off',
     )
     .option('--git-credentials-file <file>', 'mounted token or SSH private key for the repository')
+    .option(
+      '--known-hosts <file>',
+      'SSH host keys to accept for the repository, and no others (default: trust on first use)',
+    )
     .option(
       '--state <path|url>',
       `state store: a SQLite file or postgres://user@host/db (default $PLATCTL_STATE_URL, else ${DEFAULT_STATE_PATH})`,
