@@ -10,6 +10,7 @@ import { controlApiRoute } from './control-api.js';
 import { ControllerControls } from './controls.js';
 import { engineRun, manifestEnv, validateManifests } from './engine-adapter.js';
 import type { GitCredentialInput } from './git-credentials.js';
+import { Heartbeat } from './heartbeat.js';
 import { ControllerLoop } from './loop.js';
 import { ControllerMetrics } from './metrics.js';
 import { restoreStatus, statePersistence } from './persist.js';
@@ -53,6 +54,8 @@ export interface ControllerConfig extends StepOptions {
   readonly leaseTtlMs?: number;
   readonly backoff?: { readonly baseMs: number; readonly maxMs: number };
   readonly wait?: { readonly pollMs: number; readonly timeoutMs: number };
+  /** `/healthz` fails when the loop makes no progress for this long. @default 300000 */
+  readonly livenessThresholdMs?: number;
   /** Holder label in the lease (`controller:<host>:<pid>:<uuid>`). */
   readonly holderLabel?: string;
   readonly clock?: Clock;
@@ -88,6 +91,11 @@ export async function startController(config: ControllerConfig): Promise<Running
     selfHeal: config.selfHeal,
   });
   const metrics = new ControllerMetrics();
+  const heartbeat = new Heartbeat({
+    thresholdMs: config.livenessThresholdMs ?? 300_000,
+    now: () => clock.now(),
+    onBeat: (at) => metrics.heartbeat(at),
+  });
   const holder = processHolder(config.holderLabel ?? 'controller');
   const ttlMs = config.leaseTtlMs ?? 15_000;
   let state: StateStore | undefined;
@@ -148,6 +156,7 @@ export async function startController(config: ControllerConfig): Promise<Running
         logger,
         metrics,
         status,
+        heartbeat,
         lease: stateStoreLease(state, holder, { ttlMs }),
       },
     );
@@ -156,6 +165,7 @@ export async function startController(config: ControllerConfig): Promise<Running
       metrics,
       logger,
       ready: () => loop.ready,
+      health: () => heartbeat.check(),
       now: () => clock.now(),
       trigger: (reason) => loop.trigger(reason, 'webhook'),
       ...(config.webhookSecret !== undefined ? { webhookSecret: config.webhookSecret } : {}),

@@ -5,7 +5,7 @@ import type { Logger } from '../core/logger.js';
 import { loadAndValidate } from '../manifests/index.js';
 import type { SecretSource } from '../manifests/types.js';
 import { createProjectDirectory } from '../providers/index.js';
-import type { ApiClient, ProviderRegistry } from '../providers/types.js';
+import type { ApiClient, ApiRequest, ProviderRegistry } from '../providers/types.js';
 import { type LoadPort, type ManifestDiagnostic, reconcile } from '../reconcile/run.js';
 import type { LeaseHolder, StateStore } from '../state/index.js';
 import type { ControllerDiagnostic, ReconcileRun, ResourceReport, ValidatePort } from './ports.js';
@@ -67,6 +67,16 @@ export interface EngineDeps {
 export function engineRun(deps: EngineDeps): ReconcileRun {
   return async (req, signal) => {
     const hard = new AbortController();
+    const beat = req.heartbeat;
+    // Each answer the run gets is progress for the watchdog; a request that never answers is not.
+    const api: ApiClient = beat
+      ? {
+          groups: deps.api.groups,
+          paths: deps.api.paths,
+          request: <T>(r: ApiRequest) =>
+            deps.api.request<T>(r).finally(() => beat(`${r.method} ${r.route ?? 'request'}`)),
+        }
+      : deps.api;
     const onAbort = () => {
       if (signal.reason instanceof PlatctlError && signal.reason.code === 'timeout') {
         hard.abort(signal.reason);
@@ -91,19 +101,20 @@ export function engineRun(deps: EngineDeps): ReconcileRun {
         },
         {
           load: controllerLoad,
-          api: deps.api,
+          api,
           providers: deps.providers,
           state: deps.state,
           clock: deps.clock,
           resolveSecret: deps.resolveSecret,
           // A fresh directory per run: projects created since the last run are seen.
-          projectId: createProjectDirectory(deps.api),
+          projectId: createProjectDirectory(api),
           holder: deps.holder,
           logger: deps.logger,
           signal,
           hardSignal: hard.signal,
           ...(deps.wait ? { wait: deps.wait } : {}),
           events: (e) => {
+            beat?.('action' in e ? `${e.type} ${e.action.key}` : e.type);
             if (e.type === 'start') {
               deps.logger.info(
                 {

@@ -1,4 +1,5 @@
 import { type BackoffOptions, BackoffTracker } from './backoff.js';
+import type { Heartbeat } from './heartbeat.js';
 import { type RunTrigger, runOf, type StoredRun } from './history.js';
 import type { LeasePort } from './ports.js';
 import {
@@ -19,6 +20,8 @@ export interface LoopOptions extends StepOptions {
 
 export type LoopPorts = Omit<StepPorts, 'backoff' | 'memory'> & {
   readonly lease: LeasePort;
+  /** Beaten on every pass and every slice of sleep (the step beats it too); none when undefined. */
+  readonly heartbeat?: Heartbeat;
   /** Shared with the control surface; a fresh one when undefined. */
   readonly memory?: StepMemory;
   /** Shared with the control surface; a fresh one when undefined. */
@@ -139,6 +142,7 @@ export class ControllerLoop {
     const stop = this.#stopping.signal;
     try {
       while (!stop.aborted) {
+        this.#ports.heartbeat?.beat('lease');
         // Leadership: act only while holding the state store's lease; otherwise stand by.
         if (!(await this.#tryLease())) {
           const holder = await this.#holder();
@@ -206,12 +210,23 @@ export class ControllerLoop {
     }
   }
 
-  /** Sleeps on the injected clock until `ms` pass, a trigger arrives, or stop is asked. */
+  /**
+   * Sleeps on the injected clock until `ms` pass, a trigger arrives, or stop is asked; in slices
+   * of a quarter of the watchdog's threshold, beating after each, so a long interval is not
+   * mistaken for a stuck loop.
+   */
   async #sleep(ms: number): Promise<void> {
     if (this.#stopping.signal.aborted) return;
     this.#wake = new AbortController();
     if (this.#triggered) return;
-    await this.#ports.clock.sleep(ms, this.#wake.signal).catch(() => {});
+    const { clock, heartbeat } = this.#ports;
+    const slice = heartbeat ? Math.max(1, heartbeat.thresholdMs / 4) : ms;
+    const until = clock.now() + ms;
+    const wake = this.#wake.signal;
+    for (let left = ms; left > 0 && !wake.aborted; left = until - clock.now()) {
+      await clock.sleep(Math.min(left, slice), wake).catch(() => {});
+      heartbeat?.beat('idle');
+    }
   }
 
   /** Keeps the lease while sleeping between steps; losing it wakes the loop into standby. */

@@ -92,6 +92,11 @@ export class ControllerMetrics {
     help: 'When the last applied revision was applied (Unix seconds).',
     registers: [this.registry],
   });
+  readonly #heartbeat = new Gauge({
+    name: 'platctl_loop_last_heartbeat_seconds',
+    help: 'When the reconcile loop last made progress (Unix seconds); /healthz fails when it is older than --liveness-threshold.',
+    registers: [this.registry],
+  });
   readonly #leader = new Gauge({
     name: 'platctl_controller_leader',
     help: '1 while this replica holds the state lease and acts, 0 on standby.',
@@ -152,6 +157,11 @@ export class ControllerMetrics {
     this.#revision.reset();
     this.#revision.set({ revision }, 1);
     this.#appliedAt.set(atMs / 1000);
+  }
+
+  /** The loop's last heartbeat (epoch ms). */
+  heartbeat(atMs: number): void {
+    this.#heartbeat.set(atMs / 1000);
   }
 
   leader(isLeader: boolean): void {

@@ -44,6 +44,11 @@ export interface RunRequest {
   readonly skipKeys: readonly string[];
   /** Keys whose prune deletion a person approved past `--max-deletes`. @default [] */
   readonly approvedDeletes?: readonly string[];
+  /**
+   * Called whenever the run makes progress (an API answer, an action's start, progress line or
+   * end): the loop's watchdog. `what` names it briefly. Undefined: nobody watches.
+   */
+  readonly heartbeat?: (what: string) => void;
 }
 
 /** One resource's share of a run. */

@@ -3,6 +3,7 @@ import type { Clock } from '../core/clock.js';
 import { PlatctlError, redact } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
 import type { BackoffTracker } from './backoff.js';
+import type { Heartbeat } from './heartbeat.js';
 import type { ControllerMetrics } from './metrics.js';
 import type { ReconcileRun, RunReport, ValidatePort } from './ports.js';
 import { lastGoodSnapshot, reject, revOf, withManifests } from './revisions.js';
@@ -36,6 +37,8 @@ export interface StepPorts {
   readonly status: ControllerStatus;
   /** What one loop remembers between steps. */
   readonly memory: StepMemory;
+  /** The loop's watchdog: beaten at each stage and by the run's own progress. */
+  readonly heartbeat?: Heartbeat;
 }
 
 /** Kept by the loop between steps. */
@@ -79,6 +82,7 @@ export async function reconcileStep(
   signal: AbortSignal,
 ): Promise<StepOutcome> {
   const { status, logger, clock, backoff, memory } = ports;
+  const beat = (what: string) => ports.heartbeat?.beat(what);
   const started = clock.now();
   const runId = randomUUID();
   let result: RunResult = 'failed';
@@ -92,6 +96,7 @@ export async function reconcileStep(
     const reuse = memory.skipFetch ? memory.lastFetched : undefined;
     memory.skipFetch = false;
     const fetchStart = clock.now();
+    beat('fetch');
     try {
       snap = reuse ?? (await ports.source.fetch(signal));
       if (!reuse) ports.metrics.fetched((clock.now() - fetchStart) / 1000, true);
@@ -113,6 +118,7 @@ export async function reconcileStep(
     }
     revision = target.revision;
     // 3. Validate: an invalid revision (or one with no manifests at the path) is not applied.
+    beat('validate');
     const validation = withManifests(await ports.validate(target.dir), ports.source.description);
     // While the newest revision stays rejected, its diagnostics stay the ones shown.
     if (target === snap) status.lastDiagnostics = [...validation.diagnostics];
@@ -138,6 +144,7 @@ export async function reconcileStep(
       { event: 'run-start', revision, runId, mode: applying ? 'apply' : 'plan', suspended },
       'reconciling',
     );
+    beat('run');
     report = await withTimeout(options.runTimeoutMs, clock, signal, (s) =>
       ports.run(
         {
@@ -149,11 +156,13 @@ export async function reconcileStep(
           selfHeal: options.selfHeal,
           skipKeys,
           approvedDeletes: memory.approvedDeletes ?? [],
+          heartbeat: (what) => beat(`run: ${what}`),
         },
         s,
       ),
     );
     // 6. Record: status, conditions, metrics, per-resource backoff.
+    beat('record');
     result = record(report, { applying, suspended }, target.revision, runId, ports, options);
     status.revisions.lastAttempted = revOf(target);
     if (status.lastAppliedRevision === target.revision)

@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { listenError } from '../core/listen-error.js';
 import type { Logger } from '../core/logger.js';
+import type { HealthCheck } from './heartbeat.js';
 import type { ControllerMetrics } from './metrics.js';
 import { type ControllerStatus, statusView } from './status.js';
 import { webhookRelevance } from './webhook-filter.js';
@@ -14,6 +15,8 @@ export interface ServerPorts {
   readonly logger: Logger;
   /** True when this replica leads (`/readyz`). */
   ready(): boolean;
+  /** The loop's watchdog (`/healthz`); always alive when undefined. */
+  health?(): HealthCheck;
   /** Asks the loop for an immediate fetch. */
   trigger(reason: string): void;
   /** The clock `nextRunInMs` counts down on. @default Date.now */
@@ -59,7 +62,12 @@ export function createControllerServer(ports: ServerPorts): Server {
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const path = url.pathname;
-    if (req.method === 'GET' && path === '/healthz') return send(res, 200, { status: 'ok' });
+    if (req.method === 'GET' && path === '/healthz') {
+      const h = ports.health?.() ?? { ok: true, heartbeatAgeMs: 0 };
+      const age = Math.round(h.heartbeatAgeMs / 1000);
+      if (h.ok) return send(res, 200, { status: 'ok', heartbeatAgeSeconds: age });
+      return send(res, 503, { status: 'stuck', heartbeatAgeSeconds: age, reason: h.reason });
+    }
     if (req.method === 'GET' && path === '/readyz') {
       const ok = ports.ready();
       return send(res, ok ? 200 : 503, { ready: ok, role: ports.status.role });

@@ -36,6 +36,7 @@ interface ControllerFlags {
   rps?: number;
   concurrency?: number;
   leaseTtl: string;
+  livenessThreshold: string;
   logLevel: string;
 }
 
@@ -131,6 +132,11 @@ export const registerController: RegisterCommand = (program: Command) => {
     .option('--rps <n>', 'requests per second to the platform', positive('--rps'))
     .option('--concurrency <n>', 'actions at once (default 4)', positive('--concurrency'))
     .option('--lease-ttl <duration>', 'state lease lifetime; a standby takes over after it', '15s')
+    .option(
+      '--liveness-threshold <duration>',
+      '/healthz fails (503) when the loop makes no progress for this long',
+      '5m',
+    )
     .addOption(
       new Option('--log-level <level>', 'JSON log level')
         .choices(['debug', 'info', 'warn', 'error'])
@@ -172,6 +178,7 @@ export const registerController: RegisterCommand = (program: Command) => {
         intervalMs: parseDuration(flags.interval, '--interval'),
         runTimeoutMs: parseDuration(flags.runTimeout, '--run-timeout'),
         leaseTtlMs: parseDuration(flags.leaseTtl, '--lease-ttl'),
+        livenessThresholdMs: parseDuration(flags.livenessThreshold, '--liveness-threshold'),
         selfHeal: flags.selfHeal,
         dryRun: flags.dryRun === true,
         suspend: flags.suspend === true,

@@ -1,0 +1,85 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import {
+  type ControllerProcess,
+  eventually,
+  startControllerProcess,
+} from './helpers/cli-process.js';
+import { commitFiles, createGitRemote } from './helpers/git-remote.js';
+import { API_KEY, CONTROL_TOKEN, workspaceYaml } from './helpers/stack.js';
+
+let root: string;
+let emulator: RunningEmulator;
+let ctl: ControllerProcess | undefined;
+beforeEach(async () => {
+  root = await mkdtemp(join(tmpdir(), 'platctl-watchdog-'));
+  emulator = await startEmulator({ port: 0, apiKey: API_KEY, admin: true });
+});
+afterEach(async () => {
+  if (ctl && ctl.proc.child.exitCode === null) ctl.proc.child.kill('SIGKILL');
+  await emulator.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+const HANG_MS = 6_000;
+
+describe('liveness watchdog (real controller process)', () => {
+  it('/healthz turns 503 while a run hangs on a request that never answers, and 200 once it does', async () => {
+    const remote = await createGitRemote(join(root, 'git'));
+    commitFiles(remote, { 'platform/ws.yaml': workspaceYaml('ws-live', 'x') }, 'c1');
+    ctl = await startControllerProcess(
+      [
+        ...['--repo', remote.bare, '--path', 'platform/', '--interval', '10m'],
+        ...['--state', join(root, 'state.db'), '--lease-ttl', '2s'],
+        ...['--liveness-threshold', '2s'],
+      ],
+      {
+        PLATCTL_BASE_URL: emulator.url,
+        PLATCTL_API_KEY: API_KEY,
+        PLATCTL_CONTROL_TOKEN: CONTROL_TOKEN,
+      },
+    );
+    const c = ctl;
+    await c.waitStatus((s) => s.lastResult === 'succeeded');
+    // idle with a 10-minute interval and a 2 s threshold: the sleeping loop still beats
+    expect((await c.http('/healthz')).body).toMatchObject({ status: 'ok' });
+
+    // the next run's first platform request gets no answer for a while (no error, no timeout)
+    await fetch(`${emulator.url}/_emulator/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path: '/apis/**', latencyMs: HANG_MS, count: 1 }),
+    });
+    const ran = await c.http('/api/v1/reconcile', {
+      method: 'POST',
+      token: CONTROL_TOKEN,
+      body: { withSource: false },
+    });
+    expect(ran.status).toBe(202);
+    const stuck = await eventually('healthz 503', async () => {
+      const h = await c.http('/healthz');
+      return h.status === 503 ? h.body : undefined;
+    });
+    expect(stuck.status).toBe('stuck');
+    expect(stuck.reason).toMatch(
+      /^the reconcile loop has not made progress for [\d.]+s \(threshold 2s\); last heartbeat: run/,
+    );
+    const metrics = (await c.http('/metrics')).text;
+    const beat = Number(/^platctl_loop_last_heartbeat_seconds (\S+)$/m.exec(metrics)?.[1]);
+    expect(beat).toBeLessThan(Date.now() / 1000 - 2);
+    // the server itself is fine: readiness and status still answer while the loop is stuck
+    expect((await c.http('/readyz')).status).toBe(200);
+
+    // the answer comes: the run goes on, the loop beats again, liveness recovers by itself
+    await eventually('healthz 200 again', async () =>
+      (await c.http('/healthz')).status === 200 ? true : undefined,
+    );
+    await c.waitStatus((s) => s.lastResult === 'succeeded' && s.nextRunInMs !== undefined);
+    c.proc.child.kill('SIGTERM');
+    expect(await c.exited).toBe(0);
+    expect(c.output()).not.toContain(API_KEY);
+  });
+});
