@@ -8,7 +8,13 @@ import { isPostgresUrl, openState, processHolder, type StateStore } from '../sta
 import { BackoffTracker } from './backoff.js';
 import { controlApiRoute } from './control-api.js';
 import { ControllerControls } from './controls.js';
-import { engineRun, manifestEnv, validateManifests } from './engine-adapter.js';
+import {
+  controllerLoad,
+  type EngineDeps,
+  engineRun,
+  manifestEnv,
+  validateManifests,
+} from './engine-adapter.js';
 import type { GitCredentialInput } from './git-credentials.js';
 import { Heartbeat } from './heartbeat.js';
 import { ControllerLoop } from './loop.js';
@@ -17,6 +23,7 @@ import { restoreStatus, statePersistence } from './persist.js';
 import type { ReconcileRun } from './ports.js';
 import type { StepMemory, StepOptions } from './reconcile-step.js';
 import { createControllerServer, listen } from './server.js';
+import { assertShardable, type ShardBy, type ShardWiring, wireShards } from './shards/wire.js';
 import { createSource, sourceView } from './source-factory.js';
 import { stateStoreLease } from './state-lease.js';
 import { type ControllerStatus, initialStatus } from './status.js';
@@ -56,6 +63,11 @@ export interface ControllerConfig extends StepOptions {
   readonly wait?: { readonly pollMs: number; readonly timeoutMs: number };
   /** `/healthz` fails when the loop makes no progress for this long. @default 300000 */
   readonly livenessThresholdMs?: number;
+  /**
+   * `project`: replicas on one PostgreSQL state split the projects between them (see
+   * docs/architecture.md); undefined: one replica leads, the others stand by.
+   */
+  readonly shardBy?: ShardBy;
   /** Holder label in the lease (`controller:<host>:<pid>:<uuid>`). */
   readonly holderLabel?: string;
   readonly clock?: Clock;
@@ -82,6 +94,8 @@ export interface RunningController {
  * loop runs in the background until {@link RunningController.stop}.
  */
 export async function startController(config: ControllerConfig): Promise<RunningController> {
+  // a state replicas cannot share is refused before anything opens or starts
+  if (config.shardBy) assertShardable(config.shardBy, config.statePath);
   const clock = config.clock ?? systemClock;
   const logger = config.logger ?? createLogger({ base: { component: 'controller' } });
   const source = await createSource(config);
@@ -98,32 +112,58 @@ export async function startController(config: ControllerConfig): Promise<Running
   });
   const holder = processHolder(config.holderLabel ?? 'controller');
   const ttlMs = config.leaseTtlMs ?? 15_000;
+  // PostgreSQL frees the lock the moment its holder's session ends, so standbys ask every
+  // second (one cheap query) to take over within seconds; SQLite waits for the ttl anyway
+  const leasePollMs = Math.max(
+    10,
+    Math.floor(isPostgresUrl(config.statePath) ? Math.min(1000, ttlMs / 3) : ttlMs / 3),
+  );
   let state: StateStore | undefined;
+  let shards: ShardWiring | undefined;
   try {
     state = await openState(config.statePath, { clock });
+    shards = config.shardBy
+      ? await wireShards({
+          shardBy: config.shardBy,
+          statePath: config.statePath,
+          state,
+          holder,
+          ttlMs,
+          pollMs: leasePollMs,
+          ...(config.api.rps !== undefined ? { rps: config.api.rps } : {}),
+          ...(config.api.concurrency !== undefined ? { concurrency: config.api.concurrency } : {}),
+          clock,
+          logger,
+          status,
+        })
+      : undefined;
     const api = createApiClient({
       baseUrl: config.api.baseUrl,
       apiKey: config.api.apiKey,
       ...(config.api.rps !== undefined ? { rps: config.api.rps } : {}),
       ...(config.api.concurrency !== undefined ? { concurrency: config.api.concurrency } : {}),
+      ...(shards?.limiter ? { limiter: shards.limiter } : {}),
       clock,
       onRequest: metrics.onRequest,
       onRetry: metrics.onRetry,
     });
+    const engineDeps: EngineDeps = {
+      api,
+      providers: createProviderRegistry(),
+      state,
+      clock,
+      holder,
+      logger,
+      resolveSecret: (s) => resolveSecret(s, { env: manifestEnv() }),
+      ...(config.maxDeletes !== undefined ? { maxDeletes: config.maxDeletes } : {}),
+      ...(config.api.concurrency !== undefined ? { concurrency: config.api.concurrency } : {}),
+      ...(config.wait ? { wait: config.wait } : {}),
+    };
     const run =
       config.run ??
-      engineRun({
-        api,
-        providers: createProviderRegistry(),
-        state,
-        clock,
-        holder,
-        logger,
-        resolveSecret: (s) => resolveSecret(s, { env: manifestEnv() }),
-        ...(config.maxDeletes !== undefined ? { maxDeletes: config.maxDeletes } : {}),
-        ...(config.api.concurrency !== undefined ? { concurrency: config.api.concurrency } : {}),
-        ...(config.wait ? { wait: config.wait } : {}),
-      });
+      (shards
+        ? shards.replica.run((ports) => engineRun({ ...engineDeps, ...ports }), controllerLoad)
+        : engineRun(engineDeps));
     // What the loop remembers, shared with the control surface; restored from the last run.
     const memory: StepMemory = {};
     const backoffOptions = config.backoff ?? { baseMs: 5_000, maxMs: 300_000 };
@@ -138,12 +178,7 @@ export async function startController(config: ControllerConfig): Promise<Running
       {
         ...config,
         backoff: backoffOptions,
-        // PostgreSQL frees the lock the moment its holder's session ends, so standbys ask every
-        // second (one cheap query) to take over within seconds; SQLite waits for the ttl anyway
-        leasePollMs: Math.max(
-          10,
-          Math.floor(isPostgresUrl(config.statePath) ? Math.min(1000, ttlMs / 3) : ttlMs / 3),
-        ),
+        leasePollMs,
       },
       {
         memory,
@@ -157,9 +192,10 @@ export async function startController(config: ControllerConfig): Promise<Running
         metrics,
         status,
         heartbeat,
-        lease: stateStoreLease(state, holder, { ttlMs }),
+        lease: shards?.replica.lease ?? stateStoreLease(state, holder, { ttlMs }),
       },
     );
+    shards?.onWake(() => loop.trigger('shards gained', 'manual'));
     const server = createControllerServer({
       status,
       metrics,
@@ -233,6 +269,7 @@ export async function startController(config: ControllerConfig): Promise<Running
       },
     };
   } catch (err) {
+    await shards?.replica.lease.release().catch(() => {});
     await state?.close();
     throw err;
   }

@@ -56,6 +56,8 @@ export interface EngineDeps {
   readonly maxDeletes?: number;
   readonly concurrency?: number;
   readonly wait?: { readonly pollMs: number; readonly timeoutMs: number };
+  /** The manifests stage. @default controllerLoad */
+  readonly load?: LoadPort;
 }
 
 /**
@@ -100,7 +102,7 @@ export function engineRun(deps: EngineDeps): ReconcileRun {
           ...(deps.concurrency !== undefined ? { concurrency: deps.concurrency } : {}),
         },
         {
-          load: controllerLoad,
+          load: deps.load ?? controllerLoad,
           api,
           providers: deps.providers,
           state: deps.state,

@@ -61,6 +61,21 @@ export interface ControllerStatus {
   };
   /** Rejected revisions with why (newest first, a few kept). */
   rejected: RejectedRevision[];
+  /** With `--shard-by project`: which replica holds which shards. */
+  shards?: ShardStatus;
+}
+
+/** How the replicas split the work, as this replica last saw it (`--shard-by project`). */
+export interface ShardStatus {
+  readonly by: 'project';
+  /** This replica's id. */
+  readonly replica: string;
+  /** The shards this replica holds: `project:<name>`, and `global` for users. */
+  readonly held: readonly string[];
+  /** Every live replica (sorted by id) with the shards it holds. */
+  readonly replicas: readonly { readonly id: string; readonly shards: readonly string[] }[];
+  /** This replica's part of the shared `--rps`: requests per window (Infinity: unlimited). */
+  readonly budget: { readonly cap: number; readonly windowMs: number };
 }
 
 /** A revision and what people recognise it by. */

@@ -37,6 +37,7 @@ interface ControllerFlags {
   concurrency?: number;
   leaseTtl: string;
   livenessThreshold: string;
+  shardBy?: 'project';
   logLevel: string;
 }
 
@@ -138,6 +139,12 @@ export const registerController: RegisterCommand = (program: Command) => {
       '5m',
     )
     .addOption(
+      new Option(
+        '--shard-by <what>',
+        'replicas on one PostgreSQL state split the work: each reconciles its share of the projects',
+      ).choices(['project']),
+    )
+    .addOption(
       new Option('--log-level <level>', 'JSON log level')
         .choices(['debug', 'info', 'warn', 'error'])
         .default('info'),
@@ -179,6 +186,7 @@ export const registerController: RegisterCommand = (program: Command) => {
         runTimeoutMs: parseDuration(flags.runTimeout, '--run-timeout'),
         leaseTtlMs: parseDuration(flags.leaseTtl, '--lease-ttl'),
         livenessThresholdMs: parseDuration(flags.livenessThreshold, '--liveness-threshold'),
+        ...(flags.shardBy ? { shardBy: flags.shardBy } : {}),
         selfHeal: flags.selfHeal,
         dryRun: flags.dryRun === true,
         suspend: flags.suspend === true,

@@ -20,3 +20,17 @@ export function lockKey(schema: string, name: string): LockKey {
 export function lockOids(key: LockKey): { classid: string; objid: string } {
   return { classid: String(key.space >>> 0), objid: String(key.id >>> 0) };
 }
+
+/**
+ * A 64-bit advisory lock key (PostgreSQL's one-bigint form) of `name` in `schema`: for locks
+ * taken per project, where many names share one schema and 32 bits would collide too soon. Pure.
+ */
+export function lockKey64(schema: string, name: string): bigint {
+  return createHash('sha256').update(`platctl:${schema}:${name}`).digest().readBigInt64BE(0);
+}
+
+/** How pg_locks shows a one-bigint key: high and low 32 bits as unsigned oids, objsubid 1. Pure. */
+export function lockOids64(key: bigint): { classid: string; objid: string } {
+  const u = BigInt.asUintN(64, key);
+  return { classid: String(u >> 32n), objid: String(u & 0xffffffffn) };
+}

@@ -42,6 +42,17 @@ CREATE TABLE controller_runs (
   seq BIGSERIAL PRIMARY KEY, run_id TEXT NOT NULL UNIQUE, doc JSON NOT NULL);
 `,
   },
+  {
+    version: 3,
+    name: 'controller replicas sharing projects',
+    sql: `
+-- one row per controller replica that joined with --shard-by; it is live while its session
+-- holds the replica's advisory lock (pg_locks), seen_at is for people
+CREATE TABLE shard_members (
+  replica_id TEXT PRIMARY KEY, pid INTEGER NOT NULL, host TEXT NOT NULL, since BIGINT NOT NULL,
+  backend_pid INTEGER NOT NULL, seen_at BIGINT NOT NULL);
+`,
+  },
 ];
 
 /**

@@ -207,7 +207,7 @@ export async function openPostgresStore(
 }
 
 /** The single-write methods, each one fenced statement sent through `run` (the pool, or a transaction's client). */
-function writerOn(run: (sql: string, params: unknown[]) => Promise<void>): StateWriter {
+export function writerOn(run: (sql: string, params: unknown[]) => Promise<void>): StateWriter {
   return {
     putInventory: (e: InventoryEntry) =>
       run(

@@ -1,0 +1,203 @@
+import type { Clock } from '../../core/clock.js';
+import type { Logger } from '../../core/logger.js';
+import type { LoadedManifest } from '../../manifests/types.js';
+import type { Budget } from '../../providers/client/budget-limiter.js';
+import type { LoadPort } from '../../reconcile/run.js';
+import {
+  describeHolder,
+  type Fence,
+  GLOBAL_SHARD,
+  type ShardCoordinator,
+  type StateStore,
+  shardOfKey,
+  shardOfResource,
+} from '../../state/index.js';
+import type { LeasePort, ReconcileRun } from '../ports.js';
+import type { ShardStatus } from '../status.js';
+import { assignedTo, budgetShare } from './assign.js';
+
+const shardOf = (m: LoadedManifest) =>
+  shardOfResource({ kind: m.manifest.kind, project: m.manifest.metadata.project });
+
+/** What a sharded replica needs. */
+export interface ShardReplicaOptions {
+  readonly coordinator: ShardCoordinator;
+  /** The whole state store (reads, the controller's status). */
+  readonly state: StateStore;
+  /** This replica's id in the registry (its lease holder id). */
+  readonly id: string;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  /** The replicas' one shared budget; undefined is unlimited. */
+  readonly rps?: number;
+  /**
+   * How long a replica that joined waits before it takes shards or spends budget: long enough
+   * for every other replica to see it and lower its own share first (two lease polls).
+   */
+  readonly settleMs: number;
+  /** Asks the loop for a run now (shards were gained). */
+  readonly wake: () => void;
+  /** Shown in `/status`. */
+  readonly status: { shards?: ShardStatus };
+}
+
+/** The engine's run for one set of shards: the loader and store it should use. */
+export type ShardedEngine = (ports: { load: LoadPort; state: StateStore }) => ReconcileRun;
+
+/**
+ * One controller replica of several that split the projects between them (`--shard-by
+ * project`). Its lease port keeps its seat among the replicas and moves shards: every poll it
+ * reads the live replicas, gives up (between runs only) the shards rendezvous hashing no longer
+ * gives it, and takes the free ones it does give it. Its run reconciles only the shards it
+ * holds when the run starts, through a state view fenced per shard.
+ */
+export class ShardReplica {
+  readonly #o: ShardReplicaOptions;
+  #members: string[] = [];
+  #joinedAt: number | undefined;
+  /** Every shard seen: in the manifests or the inventory of the last run. */
+  #known = new Set<string>([GLOBAL_SHARD]);
+  #running = false;
+  #wakeAfterRun = false;
+  #queue: Promise<unknown> = Promise.resolve();
+
+  constructor(options: ShardReplicaOptions) {
+    this.#o = options;
+  }
+
+  /** Leader election's port: "held" means joined (possibly owning no shard yet). */
+  get lease(): LeasePort {
+    return {
+      tryAcquire: () => this.#serial(() => this.#tick()),
+      holder: async () => {
+        const h = await this.#o.state.leaseHolder();
+        return h ? describeHolder(h) : undefined;
+      },
+      release: () => this.#serial(() => this.#o.coordinator.close()),
+    };
+  }
+
+  /** This replica's part of the shared `--rps` now (nothing before it settled). */
+  budget(): Budget {
+    const { rps } = this.#o;
+    if (rps === undefined) return { cap: Number.POSITIVE_INFINITY, windowMs: 1000 };
+    return this.#settled()
+      ? budgetShare(rps, this.#members, this.#o.id)
+      : { cap: 0, windowMs: 1000 };
+  }
+
+  /**
+   * The loop's run: loads the revision (through `load`), learns its shards and those of the
+   * inventory, rebalances, then runs `engine` on the manifests and a store view of the shards
+   * held at that moment only.
+   */
+  run(engine: ShardedEngine, load: LoadPort): ReconcileRun {
+    return async (req, signal) => {
+      const fences = new Map<string, Fence>();
+      const base = this.#o.state;
+      const shardLoad: LoadPort = async (input) => {
+        const inventory = await base.inventory();
+        const loaded = await load(input);
+        for (const m of loaded.manifests) this.#known.add(shardOf(m));
+        for (const e of inventory) this.#known.add(shardOfKey(e.key));
+        await this.#serial(() => this.#rebalance());
+        for (const [s, f] of this.#o.coordinator.held()) fences.set(s, f);
+        this.#o.logger.info(
+          { event: 'shard-run', runId: req.runId, shards: [...fences.keys()].sort() },
+          `reconciling ${fences.size} shard(s)`,
+        );
+        return { ...loaded, manifests: loaded.manifests.filter((m) => fences.has(shardOf(m))) };
+      };
+      this.#running = true;
+      try {
+        return await engine({ load: shardLoad, state: this.#o.coordinator.view(base, fences) })(
+          req,
+          signal,
+        );
+      } finally {
+        this.#running = false;
+        this.#o.logger.info(
+          { event: 'shard-run-end', runId: req.runId, shards: [...fences.keys()].sort() },
+          'shard run ended',
+        );
+        if (this.#wakeAfterRun) {
+          this.#wakeAfterRun = false;
+          this.#o.wake();
+        }
+      }
+    };
+  }
+
+  /** One poll: keep the seat, read the replicas, move shards, refresh the status. */
+  async #tick(): Promise<boolean> {
+    const { coordinator, clock } = this.#o;
+    if (!(await coordinator.join())) {
+      this.#members = [];
+      this.#joinedAt = undefined;
+      return false;
+    }
+    this.#joinedAt ??= clock.now();
+    const before = this.#members.join(',');
+    this.#members = (await coordinator.members()).map((m) => m.id);
+    if (before !== this.#members.join(',')) {
+      this.#o.logger.info({ event: 'replicas', replicas: this.#members }, 'replicas changed');
+    }
+    await this.#rebalance();
+    await this.#refreshStatus();
+    return true;
+  }
+
+  /** Gives up unassigned shards (between runs) and takes free assigned ones. */
+  async #rebalance(): Promise<void> {
+    const { coordinator, id, logger } = this.#o;
+    const assigned = this.#settled()
+      ? assignedTo(id, this.#known, this.#members)
+      : new Set<string>();
+    const held = coordinator.held();
+    const released: string[] = [];
+    if (!this.#running) {
+      for (const s of held.keys()) {
+        if (!assigned.has(s)) {
+          await coordinator.release(s);
+          released.push(s);
+        }
+      }
+    }
+    const taken: string[] = [];
+    for (const s of assigned) {
+      if (!held.has(s) && (await coordinator.take(s))) taken.push(s);
+    }
+    if (released.length > 0 || taken.length > 0) {
+      logger.info({ event: 'shards', taken, released }, 'shards moved');
+    }
+    if (taken.length > 0) {
+      if (this.#running) this.#wakeAfterRun = true;
+      else this.#o.wake();
+    }
+  }
+
+  async #refreshStatus(): Promise<void> {
+    const owners = await this.#o.coordinator.owners();
+    this.#o.status.shards = {
+      by: 'project',
+      replica: this.#o.id,
+      held: [...this.#o.coordinator.held().keys()].sort(),
+      replicas: this.#members.map((id) => ({
+        id,
+        shards: owners.filter((o) => o.replicaId === id).map((o) => o.shard),
+      })),
+      budget: this.budget(),
+    };
+  }
+
+  #settled(): boolean {
+    return this.#joinedAt !== undefined && this.#o.clock.now() - this.#joinedAt >= this.#o.settleMs;
+  }
+
+  /** Runs `f` after every earlier coordinator call: one lock session, one call at a time. */
+  #serial<T>(f: () => Promise<T>): Promise<T> {
+    const next = this.#queue.then(f, f);
+    this.#queue = next.catch(() => {});
+    return next;
+  }
+}

@@ -1,0 +1,92 @@
+import type { Clock } from '../../core/clock.js';
+import { PlatctlError } from '../../core/errors.js';
+import type { Logger } from '../../core/logger.js';
+import { BudgetLimiter } from '../../providers/client/budget-limiter.js';
+import {
+  isPostgresUrl,
+  type LeaseHolder,
+  openShardCoordinator,
+  redactUrl,
+  type StateStore,
+} from '../../state/index.js';
+import type { ShardStatus } from '../status.js';
+import { ShardReplica } from './replica.js';
+
+/** How a controller splits its work with other replicas. */
+export type ShardBy = 'project';
+
+/** A sharded replica wired for the controller: its seat, and the limiter for its API client. */
+export interface ShardWiring {
+  readonly replica: ShardReplica;
+  /** This replica's part of the shared `--rps`; undefined when the rate is unlimited. */
+  readonly limiter?: BudgetLimiter;
+  /** Sets what a gained shard wakes (the loop, made after the wiring). */
+  onWake(wake: () => void): void;
+}
+
+/**
+ * Opens this replica's seat among the sharded replicas of the PostgreSQL state at `statePath`
+ * (I/O). A SQLite state cannot be shared by replicas: a clear `usage` error, before anything
+ * starts.
+ */
+export async function wireShards(options: {
+  readonly shardBy: ShardBy;
+  readonly statePath: string;
+  readonly state: StateStore;
+  readonly holder: LeaseHolder;
+  readonly ttlMs: number;
+  readonly pollMs: number;
+  readonly rps?: number;
+  readonly concurrency?: number;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly status: { shards?: ShardStatus };
+}): Promise<ShardWiring> {
+  assertShardable(options.shardBy, options.statePath);
+  const coordinator = await openShardCoordinator(options.statePath, {
+    replica: options.holder,
+    ttlMs: options.ttlMs,
+    clock: options.clock,
+  });
+  let wake = () => {};
+  const replica = new ShardReplica({
+    coordinator,
+    state: options.state,
+    id: options.holder.id,
+    clock: options.clock,
+    logger: options.logger,
+    ...(options.rps !== undefined ? { rps: options.rps } : {}),
+    settleMs: 2 * options.pollMs,
+    wake: () => wake(),
+    status: options.status,
+  });
+  const limiter =
+    options.rps === undefined
+      ? undefined
+      : new BudgetLimiter({
+          budget: () => replica.budget(),
+          clock: options.clock,
+          ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
+        });
+  return {
+    replica,
+    ...(limiter ? { limiter } : {}),
+    onWake: (w) => {
+      wake = w;
+    },
+  };
+}
+
+/** Throws the `usage` error for `--shard-by` on a state replicas cannot share. Pure. */
+export function assertShardable(shardBy: string, statePath: string): void {
+  if (shardBy !== 'project') {
+    throw new PlatctlError('usage', `--shard-by ${shardBy}: the only way to shard is "project"`);
+  }
+  if (!isPostgresUrl(statePath)) {
+    throw new PlatctlError(
+      'usage',
+      `--shard-by project needs a PostgreSQL state (--state postgres://... or PLATCTL_STATE_URL): ` +
+        `${redactUrl(statePath)} is a SQLite file, which one replica holds at a time`,
+    );
+  }
+}

@@ -1,0 +1,97 @@
+import type pg from 'pg';
+import { PlatctlError } from '../../core/errors.js';
+import { shardOfKey } from '../shards.js';
+import { applyWrite, type StateStore, type StateWrite } from '../types.js';
+import type { Fence } from './lease.js';
+import { writerOn } from './store.js';
+import { fencedWrite } from './write.js';
+
+/**
+ * `base` as one replica's run sees it while it holds the shards of `fences` (I/O on `pool`):
+ * inventory, last-applied, pending records and outcomes of those shards only, so a run plans
+ * and prunes nothing of another replica's projects; every write carries the epoch of its own
+ * shard's lock, and a write to a shard not in `fences` is refused. The controller's status and
+ * history, and the run lease, are the base store's.
+ */
+export function scopedStore(
+  base: StateStore,
+  pool: pg.Pool,
+  fences: ReadonlyMap<string, Fence>,
+): StateStore {
+  const mine = (key: string) => fences.has(shardOfKey(key));
+  const fenceOf = (key: string): Fence => {
+    const fence = fences.get(shardOfKey(key));
+    if (!fence) {
+      throw new PlatctlError(
+        'locked',
+        `write refused: ${key} belongs to shard ${shardOfKey(key)}, which this replica does not hold`,
+      );
+    }
+    return fence;
+  };
+  const send = async (client: pg.Pool | pg.PoolClient, w: StateWrite) => {
+    const fence = fenceOf(keyOf(w));
+    await applyWrite(
+      writerOn((sql, params) => fencedWrite(client, fence, sql, params)),
+      w,
+    );
+  };
+  const one = (w: StateWrite) => classify(base.path, () => send(pool, w));
+  return {
+    ...base,
+    inventory: async () => (await base.inventory()).filter((e) => mine(e.key)),
+    lastApplied: async () => new Map([...(await base.lastApplied())].filter(([key]) => mine(key))),
+    pending: async () => (await base.pending()).filter((p) => mine(p.key)),
+    outcomes: async () => (await base.outcomes()).filter((o) => mine(o.key)),
+    putInventory: (entry) => one({ type: 'putInventory', entry }),
+    removeInventory: (key) => one({ type: 'removeInventory', key }),
+    putLastApplied: (key, manifest) => one({ type: 'putLastApplied', key, manifest }),
+    removeLastApplied: (key) => one({ type: 'removeLastApplied', key }),
+    beginPending: (op) => one({ type: 'beginPending', op }),
+    clearPending: (key) => one({ type: 'clearPending', key }),
+    recordOutcome: (runId, actionId, key, outcome) =>
+      one({ type: 'recordOutcome', runId, actionId, key, outcome }),
+    batch: (writes) =>
+      classify(base.path, async () => {
+        if (writes.length === 0) return;
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          for (const w of writes) await send(client, w);
+          await client.query('COMMIT');
+        } catch (err) {
+          await client.query('ROLLBACK').catch(() => {});
+          throw err;
+        } finally {
+          client.release();
+        }
+      }),
+    // the base store is the controller's to close
+    close: async () => {},
+  };
+}
+
+/** The identity key a write is about, which decides its shard. */
+function keyOf(w: StateWrite): string {
+  switch (w.type) {
+    case 'putInventory':
+      return w.entry.key;
+    case 'beginPending':
+      return w.op.key;
+    default:
+      return w.key;
+  }
+}
+
+async function classify(display: string, f: () => Promise<void>): Promise<void> {
+  try {
+    await f();
+  } catch (err) {
+    if (err instanceof PlatctlError || err instanceof TypeError) throw err;
+    throw new PlatctlError(
+      'state',
+      `the state store ${display}: ${err instanceof Error ? err.message : String(err)}`,
+      { cause: err },
+    );
+  }
+}
