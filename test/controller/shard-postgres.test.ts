@@ -151,9 +151,9 @@ describe.skipIf(!postgresUrl)('controller replicas sharding projects (real proce
     await eventually('every project converged', async () =>
       (await Promise.all(PROJECTS.map((p) => workspaceExists(p, 'ws-a')))).every(Boolean),
     );
-    await eventually('every project held by one of three replicas', async () => {
+    await eventually('every project held by one of three replicas, each holding some', async () => {
       const seen = await Promise.all([a, b, c].map(async (r) => (await r.status()).shards));
-      if (!seen.every((s) => s?.replicas.length === 3)) return false;
+      if (!seen.every((s) => s?.replicas.length === 3 && s.held.length > 0)) return false;
       const held = seen.flatMap((s) => s?.held ?? []);
       return PROJECTS.every((p) => held.filter((s) => s === `project:${p}`).length === 1);
     });

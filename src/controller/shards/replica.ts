@@ -100,7 +100,8 @@ export class ShardReplica {
         const loaded = await load(input);
         for (const m of loaded.manifests) this.#known.add(shardOf(m));
         for (const e of inventory) this.#known.add(shardOfKey(e.key));
-        await this.#serial(() => this.#rebalance());
+        // nothing of this run holds a shard yet: this is where shards no longer ours are given up
+        await this.#serial(() => this.#rebalance({ release: true, fromRun: true }));
         for (const [s, f] of this.#o.coordinator.held()) fences.set(s, f);
         this.#o.logger.info(
           { event: 'shard-run', runId: req.runId, shards: [...fences.keys()].sort() },
@@ -142,20 +143,23 @@ export class ShardReplica {
     if (before !== this.#members.join(',')) {
       this.#o.logger.info({ event: 'replicas', replicas: this.#members }, 'replicas changed');
     }
-    await this.#rebalance();
+    await this.#rebalance({ release: !this.#running, fromRun: false });
     await this.#refreshStatus();
     return true;
   }
 
-  /** Gives up unassigned shards (between runs) and takes free assigned ones. */
-  async #rebalance(): Promise<void> {
+  /**
+   * Gives up unassigned shards (when no run uses them) and takes free assigned ones; shards taken
+   * outside a run's start ask for a run (after the one going, if any).
+   */
+  async #rebalance(when: { release: boolean; fromRun: boolean }): Promise<void> {
     const { coordinator, id, logger } = this.#o;
     const assigned = this.#settled()
       ? assignedTo(id, this.#known, this.#members)
       : new Set<string>();
     const held = coordinator.held();
     const released: string[] = [];
-    if (!this.#running) {
+    if (when.release) {
       for (const s of held.keys()) {
         if (!assigned.has(s)) {
           await coordinator.release(s);
@@ -170,7 +174,7 @@ export class ShardReplica {
     if (released.length > 0 || taken.length > 0) {
       logger.info({ event: 'shards', taken, released }, 'shards moved');
     }
-    if (taken.length > 0) {
+    if (taken.length > 0 && !when.fromRun) {
       if (this.#running) this.#wakeAfterRun = true;
       else this.#o.wake();
     }
