@@ -19,6 +19,8 @@ import type { GitCredentialInput } from './git-credentials.js';
 import { Heartbeat } from './heartbeat.js';
 import { ControllerLoop } from './loop.js';
 import { ControllerMetrics } from './metrics.js';
+import type { NotificationConfig } from './notify/config.js';
+import { createNotifier } from './notify/notifier.js';
 import { restoreStatus, statePersistence } from './persist.js';
 import type { ReconcileRun } from './ports.js';
 import type { StepMemory, StepOptions } from './reconcile-step.js';
@@ -57,6 +59,8 @@ export interface ControllerConfig extends StepOptions {
     readonly concurrency?: number;
   };
   readonly maxDeletes?: number;
+  /** Where alerts go (`--notifications FILE`, validated); undefined sends none. */
+  readonly notifications?: NotificationConfig;
   /** The state lease's lifetime without renewal; a standby takes over this long after a crash. @default 15000 */
   readonly leaseTtlMs?: number;
   readonly backoff?: { readonly baseMs: number; readonly maxMs: number };
@@ -171,6 +175,18 @@ export async function startController(config: ControllerConfig): Promise<Running
     if (restoreStatus(await state.controllerStatus(), status, memory)) {
       logger.info({ event: 'status-restored' }, 'status restored from the state store');
     }
+    // Alerts from each finished run, sent on queues of their own; a restart re-sends none.
+    const gitToken = config.source.kind === 'git' ? config.source.token : undefined;
+    const secrets = [config.api.apiKey, config.webhookSecret, config.controlToken, gitToken];
+    const notifier =
+      config.notifications &&
+      createNotifier(config.notifications, {
+        clock,
+        logger,
+        secrets,
+        onDelivery: metrics.notification,
+      });
+    notifier?.seed(status);
     // a suspension kept from before the restart shows before the first run ends
     metrics.suspended(config.suspend || memory.suspended === true);
     const persist = statePersistence(state, status, memory);
@@ -244,6 +260,7 @@ export async function startController(config: ControllerConfig): Promise<Running
       },
       'controller started',
     );
+    if (notifier) loop.onStep((outcome) => notifier.observe(status, outcome));
     const unwatch = source.watch?.(() => loop.trigger('file change', 'watch'));
     const running = loop.start();
     const openedState = state;
@@ -258,6 +275,7 @@ export async function startController(config: ControllerConfig): Promise<Running
         stopping ??= (async () => {
           await loop.stop();
           await running;
+          await notifier?.close();
           await unwatch?.();
           await new Promise<void>((r) => {
             server.close(() => r());

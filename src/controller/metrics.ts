@@ -97,6 +97,12 @@ export class ControllerMetrics {
     help: 'When the reconcile loop last made progress (Unix seconds); /healthz fails when it is older than --liveness-threshold.',
     registers: [this.registry],
   });
+  readonly #notifications = new Counter({
+    name: 'platctl_notifications_total',
+    help: 'Alerts to notification providers by provider type and outcome (sent, failed, dropped).',
+    labelNames: ['type', 'outcome'],
+    registers: [this.registry],
+  });
   readonly #leader = new Gauge({
     name: 'platctl_controller_leader',
     help: '1 while this replica holds the state lease and acts, 0 on standby.',
@@ -163,6 +169,11 @@ export class ControllerMetrics {
   heartbeat(atMs: number): void {
     this.#heartbeat.set(atMs / 1000);
   }
+
+  /** Counts one alert's fate at one provider (`sent`, `failed` after retries, `dropped`). */
+  readonly notification = (type: string, outcome: 'sent' | 'failed' | 'dropped'): void => {
+    this.#notifications.inc({ type, outcome });
+  };
 
   leader(isLeader: boolean): void {
     this.#leader.set(isLeader ? 1 : 0);

@@ -7,8 +7,10 @@ import {
   startController,
 } from '../../controller/controller.js';
 import { parseDuration } from '../../controller/duration.js';
+import { loadNotifications } from '../../controller/notify/config.js';
 import { PlatctlError } from '../../core/errors.js';
 import { createLogger } from '../../core/logger.js';
+import { formatDiagnostics } from '../../manifests/diagnostics.js';
 import { DEFAULT_STATE_PATH, resolveStateTarget } from '../../state/index.js';
 import type { RegisterCommand } from './index.js';
 
@@ -29,6 +31,7 @@ interface ControllerFlags {
   controlTokenFile?: string;
   gitCredentialsFile?: string;
   knownHosts?: string;
+  notifications?: string;
   state?: string;
   cacheDir?: string;
   baseUrl?: string;
@@ -55,6 +58,16 @@ function readSecretFile(path: string, what: string): string {
     // reported below without the content
   }
   throw new PlatctlError('config', `${what} file ${path} is missing, unreadable or empty`);
+}
+
+/** The validated notifications file; every problem at `file:line:col` before anything starts. */
+function notificationsOf(file: string) {
+  const { config, diagnostics } = loadNotifications(file);
+  if (config) return config;
+  throw new PlatctlError(
+    'config',
+    `notifications file ${file} is invalid:\n${formatDiagnostics(diagnostics, 'human').trimEnd()}`,
+  );
 }
 
 function sourceOf(flags: ControllerFlags): SourceConfig {
@@ -120,6 +133,10 @@ export const registerController: RegisterCommand = (program: Command) => {
     )
     .option('--git-credentials-file <file>', 'mounted token or SSH private key for the repository')
     .option(
+      '--notifications <file>',
+      'alerts to webhooks, Slack and commit statuses (YAML or JSON; docs/operations.md)',
+    )
+    .option(
       '--known-hosts <file>',
       'SSH host keys to accept for the repository, and no others (default: trust on first use)',
     )
@@ -167,6 +184,7 @@ export const registerController: RegisterCommand = (program: Command) => {
       const controlToken = flags.controlTokenFile
         ? readSecretFile(flags.controlTokenFile, 'control token')
         : process.env.PLATCTL_CONTROL_TOKEN || undefined;
+      const notifications = flags.notifications ? notificationsOf(flags.notifications) : undefined;
       const statePath = resolveStateTarget(flags.state);
       const logger = createLogger({ level: flags.logLevel, base: { component: 'controller' } });
       const controller = await startController({
@@ -192,6 +210,7 @@ export const registerController: RegisterCommand = (program: Command) => {
         suspend: flags.suspend === true,
         prune: flags.prune === true,
         ...(flags.maxDeletes ? { maxDeletes: flags.maxDeletes } : {}),
+        ...(notifications ? { notifications } : {}),
         logger,
       });
       // SIGTERM/SIGINT: no new action; the running ones finish and are recorded; lease released.

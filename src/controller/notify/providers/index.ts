@@ -1,3 +1,5 @@
+import type { Alert } from '../alerts.js';
+import { commitStateOf } from './commit-status.js';
 import { renderGitea } from './gitea.js';
 import { GITHUB_API, renderGithub } from './github.js';
 import { GITLAB_API, renderGitlab } from './gitlab.js';
@@ -24,3 +26,8 @@ export const DEFAULT_URLS: Partial<Record<ProviderType, string>> = {
 
 /** Types that set commit statuses: they need a token and a repository. */
 export const COMMIT_STATUS_TYPES: readonly ProviderType[] = ['github', 'gitlab', 'gitea'];
+
+/** Whether a provider of `type` has anything to say about `alert` (commit statuses: a state). */
+export function applies(type: ProviderType, alert: Alert): boolean {
+  return COMMIT_STATUS_TYPES.includes(type) ? commitStateOf(alert) !== undefined : true;
+}

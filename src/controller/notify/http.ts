@@ -1,0 +1,28 @@
+import type { OutgoingRequest } from './providers/index.js';
+
+/**
+ * Sends one request to a receiver and answers its HTTP status (I/O). Rejects when no answer came
+ * (network, timeout, abort). The response body is never read: a receiver's echo could carry what
+ * it was sent.
+ */
+export type NotifyHttp = (request: OutgoingRequest, signal: AbortSignal) => Promise<number>;
+
+/** How long one attempt may take. */
+const TIMEOUT_MS = 10_000;
+
+/**
+ * The real {@link NotifyHttp} on `fetch`: redirects are not followed (a redirect would carry the
+ * Authorization header elsewhere; it counts as a failed delivery), and each attempt is cut after
+ * 10 s.
+ */
+export const fetchHttp: NotifyHttp = async (request, signal) => {
+  const res = await fetch(request.url, {
+    method: 'POST',
+    headers: request.headers,
+    body: request.body,
+    redirect: 'manual',
+    signal: AbortSignal.any([signal, AbortSignal.timeout(TIMEOUT_MS)]),
+  });
+  await res.body?.cancel().catch(() => {});
+  return res.status;
+};
