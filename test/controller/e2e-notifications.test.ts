@@ -242,7 +242,9 @@ describe('notifications from a real controller process', () => {
     });
     const code = await new Promise<number | null>((r) => proc.on('close', (c) => r(c)));
     expect(code).not.toBe(0);
-    expect(stderr).toContain(`${configFile}:3:11: error[invalid-value]: providers[0].type: must be one of`);
+    expect(stderr).toContain(
+      `${configFile}:3:11: error[invalid-value]: providers[0].type: must be one of`,
+    );
     const journal = (await (await fetch(`${emulator.url}/_emulator/journal`)).json()) as {
       entries: unknown[];
     };
