@@ -1,6 +1,6 @@
 import { type ConditionType, countConditions, type ResourceCondition } from './conditions.js';
 import type { ControllerDiagnostic } from './ports.js';
-import type { BlockedPrune, ControllerStatus, Rev, RunResult } from './status.js';
+import type { BlockedPrune, ControllerStatus, Rev, RunResult, ShardStatus } from './status.js';
 
 /** Where desired state comes from, as the control API shows it (no credentials). */
 export interface SourceView {
@@ -39,6 +39,8 @@ export interface StatusView {
   readonly lastRunAt?: string;
   readonly nextRunInMs?: number;
   readonly blockedPrune?: BlockedPrune;
+  /** With `--shard-by project`: which replica holds which shards. */
+  readonly shards?: ShardStatus;
 }
 
 /** `file:line:col` split into its parts; a diagnostic without a place has an empty file. */
@@ -86,6 +88,7 @@ export function apiStatus(status: ControllerStatus, source: SourceView, nowMs: n
       ? { nextRunInMs: Math.max(0, status.nextRunAt - nowMs) }
       : {}),
     ...(status.blockedPrune ? { blockedPrune: status.blockedPrune } : {}),
+    ...(status.shards ? { shards: status.shards } : {}),
   };
 }
 

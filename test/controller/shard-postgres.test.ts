@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { DEFAULT_SEED } from '../../src/emulator/seed/default-seed.js';
+import { runCli } from '../helpers/cli.js';
 import { postgresUrl, type TestSchema, testSchema } from '../helpers/postgres.js';
 import { type LineProcess, spawnTsx } from '../helpers/process.js';
 import { commitFiles, createGitRemote, type GitRemote } from './helpers/git-remote.js';
-import { API_KEY } from './helpers/stack.js';
+import { API_KEY, CONTROL_TOKEN } from './helpers/stack.js';
 
 const bin = fileURLToPath(new URL('../../src/cli/bin.ts', import.meta.url));
 const PROJECTS = Array.from({ length: 24 }, (_, i) => `shard-p${i + 1}`);
@@ -20,6 +21,7 @@ const workspace = (project: string, name: string) =>
 
 interface Replica extends LineProcess {
   readonly name: string;
+  readonly url: string;
   status(): Promise<{ shards?: { replica: string; held: string[]; replicas: unknown[] } }>;
 }
 
@@ -117,12 +119,14 @@ describe.skipIf(!postgresUrl)('controller replicas sharding projects (real proce
         PLATCTL_BASE_URL: emulator.url,
         PLATCTL_API_KEY: API_KEY,
         PLATCTL_STATE_URL: schema.url,
+        PLATCTL_CONTROL_TOKEN: CONTROL_TOKEN,
       },
     );
     const started = JSON.parse(await p.waitFor(/"event":"started"/)) as { listen: string };
     const r: Replica = {
       ...p,
       name,
+      url: `http://${started.listen}`,
       status: async () => (await fetch(`http://${started.listen}/status`)).json() as never,
     };
     replicas.push(r);
@@ -186,6 +190,11 @@ describe.skipIf(!postgresUrl)('controller replicas sharding projects (real proce
     // a replica that joins is given a share
     const d = await replica('d');
     await eventually('the new replica holds projects', async () => (await heldBy(d)).length > 0);
+    const ctl = await runCli(['ctl', 'status'], {
+      env: { PLATCTL_CONTROLLER_URL: d.url, PLATCTL_CONTROL_TOKEN: CONTROL_TOKEN },
+    });
+    expect(ctl.stdout).toMatch(/^shards: +by project; this replica holds [1-9]/m);
+    expect(ctl.stdout).toContain(`* ${(await d.status()).shards?.replica}: `);
 
     // no project was ever reconciled by two replicas at once
     const intervals = runIntervals([a, b, c, d], new Map([[victim, killedAt]])).sort(
@@ -200,4 +209,21 @@ describe.skipIf(!postgresUrl)('controller replicas sharding projects (real proce
     expect(intervals.length).toBeGreaterThan(PROJECTS.length);
     expect(overlaps).toEqual([]);
   }, 180_000);
+});
+
+describe('--shard-by on a SQLite state', () => {
+  it('is refused before anything starts or is created', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'platctl-shard-sqlite-'));
+    try {
+      const r = await runCli(
+        ['controller', '--watch', dir, '--state', join(dir, 'state.db'), '--shard-by', 'project'],
+        { env: { PLATCTL_BASE_URL: 'http://127.0.0.1:9', PLATCTL_API_KEY: API_KEY } },
+      );
+      expect(r.code).not.toBe(0);
+      expect(r.stderr).toMatch(/--shard-by project needs a PostgreSQL state/);
+      expect(existsSync(join(dir, 'state.db'))).toBe(false);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -24,6 +24,7 @@ export function renderStatus(s: StatusView): string {
       `prune held:   ${s.blockedPrune.count} deletions over the limit of ${s.blockedPrune.limit}; approve with: platctl ctl approve-prune ${s.blockedPrune.runId}`,
     );
   }
+  if (s.shards) lines.push(...renderShards(s.shards));
   for (const r of s.rejected.slice(0, 1)) {
     lines.push(`rejected:     ${r.revision.slice(0, 12)} at ${r.at}`);
     for (const d of r.diagnostics) {
@@ -32,6 +33,20 @@ export function renderStatus(s: StatusView): string {
     }
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** Which replica holds which shards, this one marked (pure). */
+function renderShards(sh: NonNullable<StatusView['shards']>): string[] {
+  const budget = sh.budget
+    ? `, budget ${sh.budget.cap} requests per ${sh.budget.windowMs / 1000}s`
+    : '';
+  return [
+    `shards:       by ${sh.by}; this replica holds ${sh.held.length}${budget}`,
+    ...sh.replicas.map(
+      (r) =>
+        `  ${r.id === sh.replica ? '*' : ' '} ${r.id}: ${r.shards.length === 0 ? '-' : r.shards.join(', ')}`,
+    ),
+  ];
 }
 
 /** The resource table, like `flux get`: KEY, CONDITION, REASON, MESSAGE (pure). */

@@ -190,7 +190,7 @@ export class ShardReplica {
         id,
         shards: owners.filter((o) => o.replicaId === id).map((o) => o.shard),
       })),
-      budget: this.budget(),
+      ...(this.#o.rps !== undefined ? { budget: this.budget() } : {}),
     };
   }
 
