@@ -24,6 +24,7 @@ import { createRunPorts } from '../src/reconcile/default-ports.js';
 import { reconcile } from '../src/reconcile/run.js';
 import { openState } from '../src/state/index.js';
 import { startChildEmulator } from './child-emulator.js';
+import { PROJECTS, platformDocuments } from './platform.js';
 import { timedStore } from './timed-store.js';
 
 const { values } = parseArgs({
@@ -40,24 +41,15 @@ const { values } = parseArgs({
 const n = Number(values.resources);
 const rps = Number(values.rps);
 const concurrency = Number(values.concurrency);
-const PROJECTS = ['default', 'platform', 'ml-research'];
 const PAGE = 1000; // the list endpoints' maximum page size
 
 const users = Math.floor(n / 20);
 const workspaces = n - users;
-const docs: string[] = [];
+const docs = platformDocuments(n);
 const perProject = new Map<string, number>();
 for (let i = 0; i < workspaces; i++) {
   const project = PROJECTS[i % PROJECTS.length]!;
   perProject.set(project, (perProject.get(project) ?? 0) + 1);
-  docs.push(
-    `apiVersion: paas.envmgmt.io/v1\nkind: Workspace\nmetadata:\n  name: ws-${i}\n  project: ${project}\n`,
-  );
-}
-for (let i = 0; i < users; i++) {
-  docs.push(
-    `apiVersion: platctl.io/v1alpha1\nkind: User\nmetadata:\n  name: user-${i}@bench.example\nspec:\n  first_name: B\n  last_name: U${i}\n  user_type: API\n  passwordFrom:\n    env: BENCH_PASSWORD\n`,
-  );
 }
 
 // The fewest requests: one list page per started 1000 objects that exist, per project (and for

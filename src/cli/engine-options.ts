@@ -20,6 +20,7 @@ export interface EngineFlags {
   maxDeletes?: number;
   forceDeletes?: boolean;
   prices?: string;
+  verbose?: boolean;
 }
 
 /** Parses a positive number flag named `name`; anything else is a usage error. */
@@ -73,7 +74,8 @@ export function engineOptions(cmd: Command): Command {
       positive('--max-deletes'),
     )
     .option('--force-deletes', 'allow more prune deletions than --max-deletes')
-    .option('--prices <file>', 'price file: GPUs and hourly price per compute profile');
+    .option('--prices <file>', 'price file: GPUs and hourly price per compute profile')
+    .option('--verbose', "progress: a line for every action's start and finish");
 }
 
 /** `KEY=VALUE` pairs to a map; a malformed one is a usage error. */

@@ -49,7 +49,11 @@ export async function runEngine(inv: EngineInvocation): Promise<RunResult> {
   };
   process.on('SIGINT', onSignal);
   process.on('SIGTERM', onSignal);
-  const progress = progressPrinter(stderr, { color: useColor(stderr), tty: stderr.isTTY === true });
+  const progress = progressPrinter(stderr, {
+    color: useColor(stderr),
+    tty: stderr.isTTY === true,
+    verbose: inv.flags.verbose === true,
+  });
   let started: number | undefined;
   const ports = createRunPorts({
     ...inv.config,

@@ -12,19 +12,25 @@ export interface ProgressPrinter {
 
 export interface ProgressOptions {
   readonly color?: boolean;
+  /** A line for every action's start and finish, and observation counts. @default false */
   readonly verbose?: boolean;
-  /** Redraw one overall line in place (a terminal); else print it after each finish. */
+  /** Redraw one overall line in place (a terminal); else print it every 10 s. @default false */
   readonly tty?: boolean;
   /** @default Date.now */
   readonly now?: () => number;
 }
 
+/** How often the overall line is printed off a terminal, and redrawn at most on one. */
+const SUMMARY_MS = 10_000;
+const REDRAW_MS = 100;
+
 /**
- * Renders engine events as one line each (I/O: writes to `out`): starts, progress on long waits
- * (elapsed time said once), each finish; during an apply, one overall line — `3 of 12 done,
- * 2 running, 7 waiting, 1m05s elapsed; waiting for VPC service p/vpc: deploying` — kept at the
- * bottom of a terminal, elsewhere printed after a finish at most every 10 s and at the end.
- * Observation counts only when `verbose`.
+ * Renders engine events (I/O: writes to `out`): failures, adoptions and progress on long waits
+ * (elapsed time said once) as lines; during an apply, one overall line — `3 of 12 done,
+ * 2 running, 7 waiting, 1m05s elapsed; waiting for VPC service p/vpc: deploying` — kept live at
+ * the bottom of a terminal, elsewhere printed every 10 s and at the end. Each action's start and
+ * success, skips and observation counts only when `verbose`: an apply of 10,000 prints a few
+ * lines, not 20,000 (the rest is in the outcome summary).
  */
 export function progressPrinter(
   out: NodeJS.WritableStream,
@@ -34,8 +40,10 @@ export function progressPrinter(
   const now = options.now ?? Date.now;
   const tty = options.tty ?? false;
   const run = { total: 0, done: 0, running: 0, started: 0, active: false };
+  const verbose = options.verbose ?? false;
   let timer: NodeJS.Timeout | undefined;
   let lastOverall = 0;
+  let lastDrawn = 0;
   // what the running actions wait for, by action id, oldest first
   const waits = new Map<string, string>();
   const overall = () => {
@@ -48,7 +56,9 @@ export function progressPrinter(
     if (tty && run.active) out.write('\r\u001b[K');
   };
   const redraw = () => {
-    if (tty && run.active) out.write(c.cyan(overall()));
+    if (!tty || !run.active) return;
+    lastDrawn = now();
+    out.write(c.cyan(overall()));
   };
   const line = (text: string) => {
     clear();
@@ -79,7 +89,7 @@ export function progressPrinter(
         return;
       case 'start':
         if (e.action.type !== 'noop') run.running++;
-        line(`${e.action.key}: ${describe(e.action)}...\n`);
+        if (verbose) line(`${e.action.key}: ${describe(e.action)}...\n`);
         return;
       case 'progress':
         if (e.message.startsWith('waiting for ')) waits.set(e.action.id, e.message);
@@ -110,27 +120,41 @@ export function progressPrinter(
     run.done++;
     waits.delete(e.action.id);
     const what = `${e.action.key}: ${describe(e.action)}`;
-    if (o.status === 'succeeded') line(c.green(`${what} done [${duration(o.elapsedMs)}]\n`));
-    else if (o.status === 'failed') line(c.red(`${what} failed: ${o.error}\n`));
+    if (o.status === 'failed') line(c.red(`${what} failed: ${o.error}\n`));
+    else if (!verbose) {
+      // the live line says it; redrawn at most every REDRAW_MS, the timer does the rest
+      if (tty && run.active && now() - lastDrawn >= REDRAW_MS) {
+        clear();
+        redraw();
+      }
+    } else if (o.status === 'succeeded') line(c.green(`${what} done [${duration(o.elapsedMs)}]\n`));
     else if (o.status === 'skipped') line(c.yellow(`${what} skipped (${o.because} failed)\n`));
     // off a terminal the overall line is a log line: every 10 s at most, and the last one
-    if (!tty && run.active && (now() - lastOverall >= 10_000 || run.done === run.total)) {
-      lastOverall = now();
-      out.write(c.dim(`${overall()}\n`));
+    if (!tty && run.active && (now() - lastOverall >= SUMMARY_MS || run.done === run.total)) {
+      summary();
     }
+  };
+  const summary = () => {
+    lastOverall = now();
+    out.write(c.dim(`${overall()}\n`));
   };
   return Object.assign(print, {
     begin(total: number) {
       Object.assign(run, { total, done: 0, running: 0, started: now(), active: true });
       lastOverall = run.started;
-      if (tty) {
-        redraw();
-        timer = setInterval(() => {
-          clear();
-          redraw();
-        }, 1000);
-        timer.unref();
-      }
+      if (tty) redraw();
+      // a terminal's line ticks every second; elsewhere a summary comes every 10 s while
+      // actions wait, even when none finishes
+      timer = setInterval(
+        () => {
+          if (tty) {
+            clear();
+            redraw();
+          } else if (now() - lastOverall >= SUMMARY_MS) summary();
+        },
+        tty ? 1000 : SUMMARY_MS,
+      );
+      timer.unref();
     },
     end() {
       if (timer) clearInterval(timer);

@@ -4,17 +4,13 @@ import { type Clock, systemClock } from '../core/clock.js';
 import { createLogger, type Logger } from '../core/logger.js';
 import { dashboardRoutes } from '../dashboard/routes.js';
 import { createApiClient, createProviderRegistry, resolveSecret } from '../providers/index.js';
+import type { LoadPort } from '../reconcile/run.js';
+import { cachedStore } from '../state/cached.js';
 import { isPostgresUrl, openState, processHolder, type StateStore } from '../state/index.js';
 import { BackoffTracker } from './backoff.js';
 import { controlApiRoute } from './control-api.js';
 import { ControllerControls } from './controls.js';
-import {
-  controllerLoad,
-  type EngineDeps,
-  engineRun,
-  manifestEnv,
-  validateManifests,
-} from './engine-adapter.js';
+import { controllerLoad, type EngineDeps, engineRun, manifestEnv } from './engine-adapter.js';
 import type { GitCredentialInput } from './git-credentials.js';
 import { Heartbeat } from './heartbeat.js';
 import { ControllerLoop } from './loop.js';
@@ -24,6 +20,7 @@ import { createNotifier } from './notify/notifier.js';
 import { restoreStatus, statePersistence } from './persist.js';
 import type { ReconcileRun } from './ports.js';
 import type { StepMemory, StepOptions } from './reconcile-step.js';
+import { RevisionLoads } from './revision-loads.js';
 import { createControllerServer, listen } from './server.js';
 import { assertShardable, type ShardBy, type ShardWiring, wireShards } from './shards/wire.js';
 import { createSource, sourceView } from './source-factory.js';
@@ -78,6 +75,8 @@ export interface ControllerConfig extends StepOptions {
   readonly logger?: Logger;
   /** Replaces the engine run (tests of the wiring only). */
   readonly run?: ReconcileRun;
+  /** The manifests stage (tests count its calls). @default {@link controllerLoad} */
+  readonly load?: LoadPort;
 }
 
 /** A started controller. */
@@ -125,7 +124,10 @@ export async function startController(config: ControllerConfig): Promise<Running
   let state: StateStore | undefined;
   let shards: ShardWiring | undefined;
   try {
-    state = await openState(config.statePath, { clock });
+    const opened = await openState(config.statePath, { clock });
+    // one replica holding the whole store's lease keeps inventory and last-applied in memory
+    // while it holds it; sharded replicas, fenced per project, read them each run
+    state = config.shardBy ? opened : cachedStore(opened, holder);
     shards = config.shardBy
       ? await wireShards({
           shardBy: config.shardBy,
@@ -151,6 +153,8 @@ export async function startController(config: ControllerConfig): Promise<Running
       onRequest: metrics.onRequest,
       onRetry: metrics.onRetry,
     });
+    // validation and the engine's run share one load per revision
+    const loads = new RevisionLoads(config.load ?? controllerLoad);
     const engineDeps: EngineDeps = {
       api,
       providers: createProviderRegistry(),
@@ -162,11 +166,12 @@ export async function startController(config: ControllerConfig): Promise<Running
       ...(config.maxDeletes !== undefined ? { maxDeletes: config.maxDeletes } : {}),
       ...(config.api.concurrency !== undefined ? { concurrency: config.api.concurrency } : {}),
       ...(config.wait ? { wait: config.wait } : {}),
+      load: loads.load,
     };
     const run =
       config.run ??
       (shards
-        ? shards.replica.run((ports) => engineRun({ ...engineDeps, ...ports }), controllerLoad)
+        ? shards.replica.run((ports) => engineRun({ ...engineDeps, ...ports }), loads.load)
         : engineRun(engineDeps));
     // What the loop remembers, shared with the control surface; restored from the last run.
     const memory: StepMemory = {};
@@ -201,7 +206,7 @@ export async function startController(config: ControllerConfig): Promise<Running
         backoff,
         persist,
         source,
-        validate: validateManifests,
+        validate: loads.validate,
         run,
         clock,
         logger,

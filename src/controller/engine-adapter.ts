@@ -1,4 +1,3 @@
-import { relative } from 'node:path';
 import type { Clock } from '../core/clock.js';
 import { PlatctlError } from '../core/errors.js';
 import type { Logger } from '../core/logger.js';
@@ -6,9 +5,10 @@ import { loadAndValidate } from '../manifests/index.js';
 import type { SecretSource } from '../manifests/types.js';
 import { createProjectDirectory } from '../providers/index.js';
 import type { ApiClient, ApiRequest, ProviderRegistry } from '../providers/types.js';
-import { type LoadPort, type ManifestDiagnostic, reconcile } from '../reconcile/run.js';
+import { type LoadPort, reconcile } from '../reconcile/run.js';
 import type { LeaseHolder, StateStore } from '../state/index.js';
-import type { ControllerDiagnostic, ReconcileRun, ResourceReport, ValidatePort } from './ports.js';
+import type { ReconcileRun, ResourceReport, ValidatePort } from './ports.js';
+import { RevisionLoads } from './revision-loads.js';
 
 /** Variables never offered to `${VAR}` in manifests: a manifest must not be able to read them. */
 const HIDDEN_ENV =
@@ -26,22 +26,9 @@ export function manifestEnv(): Record<string, string | undefined> {
 export const controllerLoad: LoadPort = (input) =>
   loadAndValidate({ ...input, env: manifestEnv() });
 
-function toDiagnostic(d: ManifestDiagnostic, dir: string): ControllerDiagnostic {
-  const file = d.file !== undefined ? relative(dir, d.file) || d.file : undefined;
-  const at =
-    file !== undefined ? [file, d.line, d.col].filter((x) => x !== undefined).join(':') : undefined;
-  return { severity: d.severity, code: d.code, message: d.message, ...(at ? { at } : {}) };
-}
-
-/** Validates a snapshot with the same loader the engine uses (file I/O only). */
-export const validateManifests: ValidatePort = async (dir) => {
-  const r = await controllerLoad({ paths: [dir] });
-  return {
-    ok: !r.diagnostics.some((d) => d.severity === 'error'),
-    manifestCount: r.manifests.length,
-    diagnostics: r.diagnostics.map((d) => toDiagnostic(d, dir)),
-  };
-};
+/** Validates a snapshot with the same loader the engine uses (file I/O only; nothing kept). */
+export const validateManifests: ValidatePort = (dir) =>
+  new RevisionLoads(controllerLoad).validate(dir);
 
 /** What the engine needs that lives as long as the controller. */
 export interface EngineDeps {
@@ -56,7 +43,7 @@ export interface EngineDeps {
   readonly maxDeletes?: number;
   readonly concurrency?: number;
   readonly wait?: { readonly pollMs: number; readonly timeoutMs: number };
-  /** The manifests stage. @default controllerLoad */
+  /** The manifests stage (the controller's loads each revision once). @default controllerLoad */
   readonly load?: LoadPort;
 }
 

@@ -78,7 +78,8 @@ export function record(
   }
   status.conditions = conditionsOf(report, mode, status.conditions, new Date(now).toISOString());
   metrics.resources(status.conditions, report.drift);
-  status.resources = [...report.resources];
+  // noops are most of a resync and say nothing the conditions do not: only changes are kept
+  status.resources = report.resources.filter((r) => r.action !== 'noop');
   status.inventory = [...report.inventory];
   status.drift = [...report.drift];
   for (const key of report.drift) {

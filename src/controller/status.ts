@@ -1,4 +1,4 @@
-import type { ResourceCondition } from './conditions.js';
+import { type ConditionType, countConditions, type ResourceCondition } from './conditions.js';
 import type { ControllerDiagnostic, ResourceReport } from './ports.js';
 
 /** Outcome of the last reconcile attempt. */
@@ -12,7 +12,10 @@ export type RunResult =
   | 'progressing' // done so far, but work waits on what this run created: requeued soon
   | 'fetch-failed'; // the source could not be read
 
-/** The document served at `/status`. JSON-serializable, no secret in it. */
+/**
+ * What the loop knows, shared with the control surface. JSON-serializable, no secret in it;
+ * `/status` serves it as {@link StatusDocument}.
+ */
 export interface ControllerStatus {
   source: string;
   role: 'starting' | 'standby' | 'leader' | 'stopping';
@@ -38,7 +41,9 @@ export interface ControllerStatus {
   lastDiagnostics: ControllerDiagnostic[];
   /** Drift found by the last run (resources changed outside git). */
   drift: string[];
+  /** What the last run did to each resource it changed or tried to (noops are left out). */
   resources: ResourceReport[];
+  /** Identity keys platctl manages after the last run. */
   inventory: string[];
   /** Resources waiting out a backoff after failures, with the ms left. */
   backoff: Record<string, number>;
@@ -125,11 +130,48 @@ export function initialStatus(
   };
 }
 
-/** The status as served: `nextRunInMs` counted down to `nowMs`. */
-export function statusView(status: ControllerStatus, nowMs: number): ControllerStatus {
-  const { nextRunAt, ...rest } = status;
+/** How many failures and drifted keys `/status` lists; its counts say how many there are. */
+export const STATUS_LISTED = 100;
+
+/**
+ * The document served at `/status`: the status with counts in place of the per-resource lists
+ * (those are paged by `GET /api/v1/resources`), so its size does not grow with the platform.
+ */
+export type StatusDocument = Omit<
+  ControllerStatus,
+  'resources' | 'inventory' | 'conditions' | 'drift'
+> & {
+  counts: {
+    /** Resources per condition after the last run, with the total. */
+    resources: Record<ConditionType, number> & { total: number };
+    inventory: number;
+    drift: number;
+    failures: number;
+  };
+  /** The first {@link STATUS_LISTED} `Degraded` resources, in plan order, with why. */
+  failures: { key: string; reason: string; message?: string }[];
+  /** The first {@link STATUS_LISTED} drifted keys. */
+  drift: string[];
+};
+
+/** The status as served (pure): counts and failures, `nextRunInMs` counted down to `nowMs`. */
+export function statusView(status: ControllerStatus, nowMs: number): StatusDocument {
+  const { nextRunAt, resources: _r, inventory, conditions, drift, ...rest } = status;
+  const failures = conditions.filter((c) => c.condition === 'Degraded');
   return {
     ...rest,
+    counts: {
+      resources: countConditions(conditions),
+      inventory: inventory.length,
+      drift: drift.length,
+      failures: failures.length,
+    },
+    failures: failures.slice(0, STATUS_LISTED).map((c) => ({
+      key: c.key,
+      reason: c.reason,
+      ...(c.message ? { message: c.message } : {}),
+    })),
+    drift: drift.slice(0, STATUS_LISTED),
     ...(nextRunAt !== undefined ? { nextRunAt, nextRunInMs: Math.max(0, nextRunAt - nowMs) } : {}),
   };
 }

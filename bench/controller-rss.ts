@@ -1,0 +1,135 @@
+/**
+ * Controller memory benchmark:
+ * `npx tsx bench/controller-rss.ts [--resources 10000] [--interval 10] [--idle 5] [--concurrency 32]`.
+ *
+ * Writes N resources (the platform of `bench/engine.ts`: workspaces over the seeded projects, one
+ * user in twenty) into a directory, starts the emulator and a real `platctl controller --watch`
+ * process on loopback (SQLite state in a temporary directory, no rate limit), waits for the first
+ * run to converge, then for `--idle` more runs with nothing to do. After each run it reads the
+ * controller's RSS from /proc (`VmRSS`, and `VmHWM`, the peak so far) and prints one row per run,
+ * with the run's result and duration from the controller's `run-end` log line and the load
+ * average. Every process started here is stopped at the end.
+ */
+
+import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { startChildEmulator } from './child-emulator.js';
+import { platformDocuments } from './platform.js';
+
+const { values } = parseArgs({
+  options: {
+    resources: { type: 'string', default: '10000' },
+    interval: { type: 'string', default: '10' },
+    idle: { type: 'string', default: '5' },
+    concurrency: { type: 'string', default: '32' },
+  },
+});
+const n = Number(values.resources);
+const idleRuns = Number(values.idle);
+const PASSWORD = 'Bench-password-1';
+
+const dir = mkdtempSync(join(tmpdir(), 'platctl-bench-controller-'));
+const manifests = join(dir, 'manifests');
+mkdirSync(manifests);
+// 100 documents a file, as a repository of 10,000 resources would hold them
+const docs = platformDocuments(n);
+for (let f = 0; f * 100 < docs.length; f++) {
+  const part = docs.slice(f * 100, (f + 1) * 100).join('---\n');
+  writeFileSync(join(manifests, `part-${String(f).padStart(4, '0')}.yaml`), part);
+}
+const apiKey = randomBytes(16).toString('hex');
+const emulator = await startChildEmulator(apiKey);
+
+const bin = fileURLToPath(new URL('../src/cli/bin.ts', import.meta.url));
+const controller: ChildProcess = spawn(
+  process.execPath,
+  [
+    '--import',
+    'tsx',
+    bin,
+    'controller',
+    '--watch',
+    manifests,
+    '--interval',
+    `${values.interval}s`,
+    '--listen',
+    '127.0.0.1:0',
+    '--state',
+    join(dir, 'state.db'),
+    '--concurrency',
+    values.concurrency ?? '32',
+  ],
+  {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: {
+      ...process.env,
+      PLATCTL_BASE_URL: emulator.url,
+      PLATCTL_API_KEY: apiKey,
+      BENCH_PASSWORD: PASSWORD,
+    },
+  },
+);
+
+/** `VmRSS` and `VmHWM` of the controller in MB. */
+function memory(): { rss: number; peak: number } {
+  const text = readFileSync(`/proc/${controller.pid}/status`, 'utf8');
+  const kb = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(text)?.[1] ?? 0);
+  return { rss: kb('VmRSS') / 1024, peak: kb('VmHWM') / 1024 };
+}
+
+interface RunEnd {
+  readonly result: string;
+  readonly seconds: number;
+}
+const runs: RunEnd[] = [];
+let waiting: ((r: RunEnd) => void) | undefined;
+let buf = '';
+// pino writes its JSON lines to standard error
+controller.stderr?.on('data', (d: Buffer) => {
+  buf += d.toString();
+  const lines = buf.split('\n');
+  buf = lines.pop() ?? '';
+  for (const line of lines) {
+    if (!line.includes('"run-end"')) continue;
+    const r = JSON.parse(line) as RunEnd;
+    runs.push(r);
+    waiting?.(r);
+  }
+});
+const nextRun = (timeoutMs: number) =>
+  new Promise<RunEnd>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('no run ended in time')), timeoutMs);
+    waiting = (r) => {
+      clearTimeout(timer);
+      waiting = undefined;
+      resolve(r);
+    };
+  });
+
+const rows: string[] = [];
+try {
+  for (let i = 0; i <= idleRuns; i++) {
+    const r = await nextRun(i === 0 ? 900_000 : 120_000);
+    // let the run's garbage be collected the way an idle controller would, then read
+    await new Promise((res) => setTimeout(res, 1000));
+    const m = memory();
+    rows.push(
+      `| ${n} | ${i === 0 ? 'first (converge)' : `idle ${i}`} | ${r.result} | ${r.seconds.toFixed(1)} s | ${m.rss.toFixed(0)} MB | ${m.peak.toFixed(0)} MB | ${loadavg()[0]?.toFixed(1)} |`,
+    );
+    console.error(rows.at(-1));
+  }
+} finally {
+  controller.kill('SIGTERM');
+  emulator.close();
+  await new Promise((r) => controller.once('exit', r));
+  rmSync(dir, { recursive: true, force: true });
+}
+console.log(`controller, ${n} resources, --interval ${values.interval}s\n`);
+console.log('| resources | run | result | run time | RSS after | peak RSS so far | load (1 min) |');
+console.log('|---|---|---|---|---|---|---|');
+for (const r of rows) console.log(r);
