@@ -49,11 +49,18 @@ describe('apply progress, throttled', () => {
 
   it('prints every start and finish with --verbose', () => {
     const sink = capture();
-    applyOf(progressPrinter(sink.out, { now: () => 0, verbose: true }), 3);
+    applyOf(progressPrinter(sink.out, { now: () => 0, verbose: true }), 300);
     const text = sink.text();
     expect(text).toContain('Workspace/p/ws-0: create...\n');
     expect(text).toContain('Workspace/p/ws-1: create done');
-    expect(text).toContain('Workspace/p/ws-2: create failed: the platform said no');
+    expect(text).toContain('Workspace/p/ws-299: create failed: the platform said no');
+  });
+
+  it('prints every action of an apply small enough to read', () => {
+    const sink = capture();
+    applyOf(progressPrinter(sink.out, { now: () => 0 }), 100);
+    expect(sink.text()).toContain('Workspace/p/ws-0: create...\n');
+    expect(sink.text()).toContain('Workspace/p/ws-98: create done');
   });
 
   it('off a terminal prints the overall line every 10 s while actions wait', () => {
@@ -70,11 +77,11 @@ describe('apply progress, throttled', () => {
 
   it('on a terminal keeps one live line and prints no line per action', () => {
     const sink = capture();
-    applyOf(progressPrinter(sink.out, { now: () => 0, tty: true }), 50);
+    applyOf(progressPrinter(sink.out, { now: () => 0, tty: true }), 500);
     const text = sink.text();
     expect(text).not.toContain('ws-0');
-    expect(text).toContain('Workspace/p/ws-49: create failed');
+    expect(text).toContain('Workspace/p/ws-499: create failed');
     expect(text).toContain('\r\u001b[K');
-    expect(text).toMatch(/\d+ of 50 done/);
+    expect(text).toMatch(/\d+ of 500 done/);
   });
 });

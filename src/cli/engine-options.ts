@@ -75,7 +75,7 @@ export function engineOptions(cmd: Command): Command {
     )
     .option('--force-deletes', 'allow more prune deletions than --max-deletes')
     .option('--prices <file>', 'price file: GPUs and hourly price per compute profile')
-    .option('--verbose', "progress: a line for every action's start and finish");
+    .option('--verbose', "progress: a line for every action's start and finish, however many");
 }
 
 /** `KEY=VALUE` pairs to a map; a malformed one is a usage error. */

@@ -14,6 +14,8 @@ export interface ProgressOptions {
   readonly color?: boolean;
   /** A line for every action's start and finish, and observation counts. @default false */
   readonly verbose?: boolean;
+  /** Without `verbose`, an apply of at most this many actions still gets a line per action. @default 100 */
+  readonly eachActionUpTo?: number;
   /** Redraw one overall line in place (a terminal); else print it every 10 s. @default false */
   readonly tty?: boolean;
   /** @default Date.now */
@@ -29,8 +31,9 @@ const REDRAW_MS = 100;
  * (elapsed time said once) as lines; during an apply, one overall line — `3 of 12 done,
  * 2 running, 7 waiting, 1m05s elapsed; waiting for VPC service p/vpc: deploying` — kept live at
  * the bottom of a terminal, elsewhere printed every 10 s and at the end. Each action's start and
- * success, skips and observation counts only when `verbose`: an apply of 10,000 prints a few
- * lines, not 20,000 (the rest is in the outcome summary).
+ * success and skips get a line when the apply is small enough to read (`eachActionUpTo`) or
+ * `verbose`; observation counts only when `verbose`. An apply of 10,000 prints a few lines, not
+ * 20,000 (the rest is in the outcome summary).
  */
 export function progressPrinter(
   out: NodeJS.WritableStream,
@@ -41,6 +44,8 @@ export function progressPrinter(
   const tty = options.tty ?? false;
   const run = { total: 0, done: 0, running: 0, started: 0, active: false };
   const verbose = options.verbose ?? false;
+  // whether each action gets its lines: decided by the apply's size at `begin`
+  let perAction = verbose;
   let timer: NodeJS.Timeout | undefined;
   let lastOverall = 0;
   let lastDrawn = 0;
@@ -89,7 +94,7 @@ export function progressPrinter(
         return;
       case 'start':
         if (e.action.type !== 'noop') run.running++;
-        if (verbose) line(`${e.action.key}: ${describe(e.action)}...\n`);
+        if (perAction) line(`${e.action.key}: ${describe(e.action)}...\n`);
         return;
       case 'progress':
         if (e.message.startsWith('waiting for ')) waits.set(e.action.id, e.message);
@@ -121,7 +126,7 @@ export function progressPrinter(
     waits.delete(e.action.id);
     const what = `${e.action.key}: ${describe(e.action)}`;
     if (o.status === 'failed') line(c.red(`${what} failed: ${o.error}\n`));
-    else if (!verbose) {
+    else if (!perAction) {
       // the live line says it; redrawn at most every REDRAW_MS, the timer does the rest
       if (tty && run.active && now() - lastDrawn >= REDRAW_MS) {
         clear();
@@ -141,6 +146,7 @@ export function progressPrinter(
   return Object.assign(print, {
     begin(total: number) {
       Object.assign(run, { total, done: 0, running: 0, started: now(), active: true });
+      perAction = verbose || total <= (options.eachActionUpTo ?? 100);
       lastOverall = run.started;
       if (tty) redraw();
       // a terminal's line ticks every second; elsewhere a summary comes every 10 s while
