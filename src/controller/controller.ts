@@ -62,6 +62,11 @@ export interface ControllerConfig extends StepOptions {
   readonly leaseTtlMs?: number;
   readonly backoff?: { readonly baseMs: number; readonly maxMs: number };
   readonly wait?: { readonly pollMs: number; readonly timeoutMs: number };
+  /**
+   * After SIGTERM, how long waits and requests in flight may go on before they are cut (the run
+   * recorded `interrupted`); below the pod's termination grace period. Undefined: never cut.
+   */
+  readonly shutdownTimeoutMs?: number;
   /** `/healthz` fails when the loop makes no progress for this long. @default 300000 */
   readonly livenessThresholdMs?: number;
   /**

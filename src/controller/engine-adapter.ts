@@ -6,6 +6,7 @@ import type { SecretSource } from '../manifests/types.js';
 import { createProjectDirectory } from '../providers/index.js';
 import type { ApiClient, ApiRequest, ProviderRegistry } from '../providers/types.js';
 import { type LoadPort, reconcile } from '../reconcile/run.js';
+import type { ActionOutcome } from '../reconcile/types.js';
 import type { LeaseHolder, StateStore } from '../state/index.js';
 import type { ReconcileRun, ResourceReport, ValidatePort } from './ports.js';
 import { RevisionLoads } from './revision-loads.js';
@@ -54,8 +55,11 @@ export interface EngineDeps {
  * (`RunRequest.skipKeys`), and what waits on their changes, are left out of the plan.
  */
 export function engineRun(deps: EngineDeps): ReconcileRun {
-  return async (req, signal) => {
+  return async (req, signal, hardStop) => {
     const hard = new AbortController();
+    const onHardStop = () => hard.abort(hardStop?.reason);
+    if (hardStop?.aborted) onHardStop();
+    hardStop?.addEventListener('abort', onHardStop, { once: true });
     const beat = req.heartbeat;
     // Each answer the run gets is progress for the watchdog; a request that never answers is not.
     const api: ApiClient = beat
@@ -122,8 +126,11 @@ export function engineRun(deps: EngineDeps): ReconcileRun {
         throw new PlatctlError('invalid-manifests', 'the manifests do not validate');
       }
       const keyOf = new Map((result.plan?.actions ?? []).map((a) => [a.id, a.key]));
+      const outcomes = result.outcomes ?? {};
       const resources: ResourceReport[] = (result.plan?.actions ?? []).map((a) => {
-        const o = result.outcomes?.[a.id];
+        const o = outcomes[a.id];
+        // cut by the hard stop, or skipped because of one that was: not failed, to be resumed
+        const cut = o !== undefined && wasCut(o, outcomes);
         return {
           key: a.key,
           kind: a.target.kind,
@@ -135,8 +142,8 @@ export function engineRun(deps: EngineDeps): ReconcileRun {
           action: a.type,
           reason: a.reason.code,
           message: a.reason.message,
-          outcome: o?.status ?? 'planned',
-          ...(o?.status === 'failed' ? { error: o.error } : {}),
+          outcome: cut ? 'not-started' : (o?.status ?? 'planned'),
+          ...(o?.status === 'failed' && !cut ? { error: o.error } : {}),
         };
       });
       const planDiags = result.plan?.diagnostics ?? [];
@@ -156,10 +163,20 @@ export function engineRun(deps: EngineDeps): ReconcileRun {
         ...(result.plan?.pruneHeld ? { pruneHeld: result.plan.pruneHeld } : {}),
         ...(result.plan ? { plan: result.plan } : {}),
         blocked: result.status === 'blocked',
-        interrupted: result.status === 'aborted',
+        interrupted:
+          result.status === 'aborted' || resources.some((r) => r.outcome === 'not-started'),
       };
     } finally {
       signal.removeEventListener('abort', onAbort);
+      hardStop?.removeEventListener('abort', onHardStop);
     }
   };
+}
+
+/** An action ended by the hard stop (a wait or request cut), or skipped because one was. */
+function wasCut(o: ActionOutcome, all: Readonly<Record<string, ActionOutcome>>): boolean {
+  if (o.status === 'failed') return o.code === 'aborted';
+  if (o.status !== 'skipped') return false;
+  const root = all[o.because];
+  return root?.status === 'failed' && root.code === 'aborted';
 }

@@ -1,6 +1,8 @@
+import { PlatctlError } from '../core/errors.js';
 import { type BackoffOptions, BackoffTracker } from './backoff.js';
 import type { Heartbeat } from './heartbeat.js';
 import { type RunTrigger, runOf, type StoredRun } from './history.js';
+import { LeaseKeeper } from './lease-keeper.js';
 import type { LeasePort } from './ports.js';
 import {
   reconcileStep,
@@ -16,6 +18,12 @@ export interface LoopOptions extends StepOptions {
   readonly backoff: BackoffOptions;
   /** How often a standby checks the lease, and a leader keeps it. @default 5000 */
   readonly leasePollMs?: number;
+  /**
+   * After {@link ControllerLoop.stop}, how long a running step may go on before its waits and
+   * requests in flight are cut (the run recorded `interrupted`, resumed by the next run); keep it
+   * below the pod's termination grace period. Undefined: never cut.
+   */
+  readonly shutdownTimeoutMs?: number;
 }
 
 export type LoopPorts = Omit<StepPorts, 'backoff' | 'memory'> & {
@@ -41,13 +49,17 @@ export class ControllerLoop {
   readonly #ports: LoopPorts;
   readonly #stepPorts: StepPorts;
   readonly #stopping = new AbortController();
+  /** Aborted when the shutdown timeout passes: cuts waits and requests in flight. */
+  readonly #hardStop = new AbortController();
+  /** Aborted when the loop has ended: cancels the shutdown timer. */
+  readonly #ended = new AbortController();
   #wake = new AbortController();
   #triggered = false;
   /** What the next step is run for. */
   #nextTrigger: RunTrigger = 'startup';
   #runListeners: ((run: StoredRun) => void)[] = [];
   #running: Promise<void> | undefined;
-  #keepAlive: NodeJS.Timeout | undefined;
+  readonly #lease: LeaseKeeper;
   /** Resolves after each finished step; tests and `--once`-style callers wait on it. */
   #stepListeners: ((o: StepOutcome) => void)[] = [];
 
@@ -57,6 +69,7 @@ export class ControllerLoop {
     }
     this.#options = options;
     this.#ports = ports;
+    this.#lease = new LeaseKeeper(ports.lease, ports.logger);
     this.#stepPorts = {
       ...ports,
       backoff: ports.backoff ?? new BackoffTracker(options.backoff),
@@ -132,27 +145,45 @@ export class ControllerLoop {
       this.#ports.status.role = 'stopping';
       this.#stopping.abort(new Error('controller stopping'));
       this.#wake.abort();
+      this.#armShutdownTimeout();
     }
     await this.#running;
   }
 
+  /** After the shutdown timeout, cuts what the running step still waits for. */
+  #armShutdownTimeout(): void {
+    const ms = this.#options.shutdownTimeoutMs;
+    if (ms === undefined) return;
+    this.#ports.clock.sleep(ms, this.#ended.signal).then(
+      () => {
+        this.#ports.logger.warn(
+          { event: 'shutdown-timeout', timeoutMs: ms },
+          'shutdown timeout: cutting the waits and requests still running; the next run resumes them',
+        );
+        this.#hardStop.abort(new PlatctlError('aborted', `shutdown took longer than ${ms} ms`));
+      },
+      () => {},
+    );
+  }
+
   async #loop(): Promise<void> {
-    const { status, lease, metrics, logger } = this.#ports;
+    const { status, metrics, logger } = this.#ports;
+    const lease = this.#lease;
     const pollMs = this.#options.leasePollMs ?? 5_000;
     const stop = this.#stopping.signal;
     try {
       while (!stop.aborted) {
         this.#ports.heartbeat?.beat('lease');
         // Leadership: act only while holding the state store's lease; otherwise stand by.
-        if (!(await this.#tryLease())) {
-          const holder = await this.#holder();
+        if (!(await lease.tryAcquire())) {
+          const holder = await lease.holder();
           if (status.role !== 'standby') {
             logger.info({ event: 'standby', holder }, 'standing by');
           }
           status.role = 'standby';
           status.leaseHolder = holder;
           metrics.leader(false);
-          this.#stopKeepAlive();
+          lease.stopKeepAlive();
           await this.#sleep(pollMs);
           continue;
         }
@@ -160,21 +191,25 @@ export class ControllerLoop {
         status.role = 'leader';
         status.leaseHolder = undefined;
         metrics.leader(true);
-        this.#startKeepAlive(pollMs);
+        // keep the lease while sleeping between steps; losing it wakes the loop into standby
+        lease.keepAlive(pollMs, () => this.#wake.abort());
         this.#triggered = false;
         const trigger = this.#nextTrigger;
         this.#nextTrigger = 'interval';
-        const outcome = await reconcileStep(this.#options, this.#stepPorts, stop);
+        const outcome = await reconcileStep(
+          this.#options,
+          this.#stepPorts,
+          stop,
+          this.#hardStop.signal,
+        );
         await this.#recordRun(runOf(outcome, trigger, status.lastError));
         for (const l of this.#stepListeners) l(outcome);
         if (!this.#triggered) await this.#sleep(outcome.requeueAfterMs);
       }
     } finally {
-      this.#stopKeepAlive();
+      this.#ended.abort();
       metrics.leader(false);
-      await lease.release().catch((err: unknown) => {
-        logger.error({ event: 'lease-error' }, String(err));
-      });
+      await lease.release();
       status.role = 'stopping';
       logger.info({ event: 'stopped' }, 'stopped; lease released');
     }
@@ -188,26 +223,6 @@ export class ControllerLoop {
       this.#ports.logger.error({ event: 'status-save-error' }, String(err));
     }
     for (const l of this.#runListeners) l(run);
-  }
-
-  /** Takes or keeps the lease; a state store error counts as not holding it (retried). */
-  async #tryLease(): Promise<boolean> {
-    try {
-      return await this.#ports.lease.tryAcquire();
-    } catch (err) {
-      this.#ports.logger.error({ event: 'lease-error' }, String(err));
-      return false;
-    }
-  }
-
-  /** Who holds the lease, for people; a state store error reads as unknown. */
-  async #holder(): Promise<string | undefined> {
-    try {
-      return await this.#ports.lease.holder();
-    } catch (err) {
-      this.#ports.logger.error({ event: 'lease-error' }, String(err));
-      return undefined;
-    }
   }
 
   /**
@@ -227,24 +242,5 @@ export class ControllerLoop {
       await clock.sleep(Math.min(left, slice), wake).catch(() => {});
       heartbeat?.beat('idle');
     }
-  }
-
-  /** Keeps the lease while sleeping between steps; losing it wakes the loop into standby. */
-  #startKeepAlive(pollMs: number): void {
-    if (this.#keepAlive) return;
-    this.#keepAlive = setInterval(() => {
-      this.#ports.lease.tryAcquire().then(
-        (held) => {
-          if (!held) this.#wake.abort();
-        },
-        () => this.#wake.abort(),
-      );
-    }, pollMs);
-    this.#keepAlive.unref();
-  }
-
-  #stopKeepAlive(): void {
-    if (this.#keepAlive) clearInterval(this.#keepAlive);
-    this.#keepAlive = undefined;
   }
 }

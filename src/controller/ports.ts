@@ -95,10 +95,15 @@ export interface RunReport {
 /**
  * The reconcile engine's run function, narrowed to what the loop needs: the same run `apply`
  * uses, never a second code path. Aborting `signal` starts no new action; running ones finish and
- * are recorded before it resolves. Throws only for whole-run problems (unreachable platform, held
- * lock).
+ * are recorded before it resolves. Aborting `hard` also cuts the waits and requests in flight:
+ * their actions end `aborted`, the report says `interrupted`, pending creates stay recorded for
+ * the next run. Throws only for whole-run problems (unreachable platform, held lock).
  */
-export type ReconcileRun = (request: RunRequest, signal: AbortSignal) => Promise<RunReport>;
+export type ReconcileRun = (
+  request: RunRequest,
+  signal: AbortSignal,
+  hard?: AbortSignal,
+) => Promise<RunReport>;
 
 /** The state store's run lease as leader election sees it. */
 export interface LeasePort {

@@ -74,12 +74,14 @@ const RUN_KEY = '<run>';
 /**
  * One level-based reconcile: fetch → choose the desired revision → validate → run → record.
  * Idempotent: running it twice with nothing changed makes no change. Never throws; failures are
- * recorded in status and become a backed-off requeue.
+ * recorded in status and become a backed-off requeue. `signal` starts no new action; `hard` also
+ * cuts the waits and requests in flight (a shutdown past its timeout).
  */
 export async function reconcileStep(
   options: StepOptions,
   ports: StepPorts,
   signal: AbortSignal,
+  hard?: AbortSignal,
 ): Promise<StepOutcome> {
   const { status, logger, clock, backoff, memory } = ports;
   const beat = (what: string) => ports.heartbeat?.beat(what);
@@ -159,6 +161,7 @@ export async function reconcileStep(
           heartbeat: (what) => beat(`run: ${what}`),
         },
         s,
+        hard,
       ),
     );
     // 6. Record: status, conditions, metrics, per-resource backoff.

@@ -41,6 +41,7 @@ interface ControllerFlags {
   leaseTtl: string;
   livenessThreshold: string;
   shardBy?: 'project';
+  shutdownTimeout: string;
   logLevel: string;
 }
 
@@ -151,6 +152,11 @@ export const registerController: RegisterCommand = (program: Command) => {
     .option('--concurrency <n>', 'actions at once (default 4)', positive('--concurrency'))
     .option('--lease-ttl <duration>', 'state lease lifetime; a standby takes over after it', '15s')
     .option(
+      '--shutdown-timeout <duration>',
+      'on SIGTERM, cut waits still running after this long (keep it below terminationGracePeriodSeconds)',
+      '25s',
+    )
+    .option(
       '--liveness-threshold <duration>',
       '/healthz fails (503) when the loop makes no progress for this long',
       '5m',
@@ -205,6 +211,7 @@ export const registerController: RegisterCommand = (program: Command) => {
         leaseTtlMs: parseDuration(flags.leaseTtl, '--lease-ttl'),
         livenessThresholdMs: parseDuration(flags.livenessThreshold, '--liveness-threshold'),
         ...(flags.shardBy ? { shardBy: flags.shardBy } : {}),
+        shutdownTimeoutMs: parseDuration(flags.shutdownTimeout, '--shutdown-timeout'),
         selfHeal: flags.selfHeal,
         dryRun: flags.dryRun === true,
         suspend: flags.suspend === true,
@@ -213,7 +220,8 @@ export const registerController: RegisterCommand = (program: Command) => {
         ...(notifications ? { notifications } : {}),
         logger,
       });
-      // SIGTERM/SIGINT: no new action; the running ones finish and are recorded; lease released.
+      // SIGTERM/SIGINT: no new action; the running ones finish and are recorded (waits still
+      // running after --shutdown-timeout are cut and resumed by the next run); lease released.
       await new Promise<void>((done) => {
         const onSignal = (signal: NodeJS.Signals) => {
           process.off('SIGTERM', onSignal);

@@ -50,7 +50,16 @@ export async function handleApi(
     operationId: null,
   };
   const fault = deps.faults.hit(method, url.pathname);
-  if (fault && fault.latencyMs > 0) await new Promise((r) => setTimeout(r, fault.latencyMs));
+  // The request is received in full before an injected latency: the platform has it and acts on
+  // it even when the client gives up waiting for the answer (what pending creates are for).
+  const received = readRaw(req).then(
+    (raw) => ({ raw }),
+    (error: unknown) => ({ error }),
+  );
+  if (fault && fault.latencyMs > 0) {
+    await received;
+    await new Promise((r) => setTimeout(r, fault.latencyMs));
+  }
   if (fault?.drop) {
     req.socket.destroy();
     record(deps, method, url.pathname, query, 0, trace);
@@ -59,7 +68,9 @@ export async function handleApi(
   let response: EmuResponse;
   try {
     if (fault?.status !== undefined) throw faultError(fault.status, fault.retryAfter);
-    response = await dispatch(deps, req, url, method, { ...query }, trace);
+    const body = await received;
+    if ('error' in body) throw body.error;
+    response = await dispatch(deps, req, body.raw, url, method, { ...query }, trace);
   } catch (err) {
     if (!(err instanceof ApiError))
       deps.logger?.error({ err: String(err), path: url.pathname }, 'handler failed');
@@ -72,6 +83,7 @@ export async function handleApi(
 async function dispatch(
   deps: ApiPipelineDeps,
   req: IncomingMessage,
+  raw: string,
   url: URL,
   method: string,
   query: Record<string, unknown>,
@@ -87,7 +99,6 @@ async function dispatch(
   }
   const entry: OperationEntry = match.entry;
   trace.operationId = entry.operationId;
-  const raw = await readRaw(req);
   const { principal, header } = authenticate(
     deps.ctx,
     acceptedHeaders(deps.doc, entry),

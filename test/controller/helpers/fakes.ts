@@ -82,12 +82,12 @@ export const fakeValidate: ValidatePort = async (dir) => {
 
 /** Records every run request; `respond` decides the report. */
 export function recordingRun(
-  respond?: (req: RunRequest, signal: AbortSignal) => Promise<RunReport>,
+  respond?: (req: RunRequest, signal: AbortSignal, hard?: AbortSignal) => Promise<RunReport>,
 ) {
   const calls: RunRequest[] = [];
-  const run: ReconcileRun = async (req, signal) => {
+  const run: ReconcileRun = async (req, signal, hard) => {
     calls.push(req);
-    if (respond) return respond(req, signal);
+    if (respond) return respond(req, signal, hard);
     return {
       resources: [],
       inventory: [],
