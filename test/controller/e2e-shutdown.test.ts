@@ -57,7 +57,9 @@ async function controller(state: string, remote: string): Promise<ControllerProc
 }
 
 describe('SIGTERM during a wait longer than the grace period (real controller process)', () => {
-  it('cuts the wait after --shutdown-timeout, records interrupted, and the next process resumes without creating twice', { timeout: 60_000 }, async () => {
+  it('cuts the wait, records interrupted; the next process resumes, creating nothing twice', {
+    timeout: 60_000,
+  }, async () => {
     const remote = await createGitRemote(join(root, 'git'));
     commitFiles(
       remote,
