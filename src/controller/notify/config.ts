@@ -5,6 +5,7 @@ import { type Diagnostic, sortDiagnostics } from '../../manifests/diagnostics.js
 import { DEFAULT_LIMITS } from '../../manifests/files.js';
 import { type ParsedDocument, parseSource } from '../../manifests/parse.js';
 import { schemaDiagnostics } from '../../manifests/schema-messages.js';
+import { hasEmbeddedSecret } from '../safe-url.js';
 import type { AlertKind, Severity } from './alerts.js';
 import type { ProviderType } from './providers/index.js';
 
@@ -83,7 +84,10 @@ export function loadNotifications(
   return diagnostics.length > 0 ? { diagnostics } : { config, diagnostics };
 }
 
-/** What the schema cannot say: unique names, one of url/urlFile, files that can be read. */
+/**
+ * What the schema cannot say: unique names, one of url/urlFile, URLs fetch can call (no
+ * `user:password@`), files that can be read. A file's content is never put in a message.
+ */
 function checks(
   doc: ParsedDocument,
   config: NotificationConfig,
@@ -94,31 +98,45 @@ function checks(
     out.push({ severity: 'error', code, message, path: path.join('.'), ...doc.positionOf(path) });
   const names = new Set<string>();
   config.providers.forEach((p, i) => {
-    if (names.has(p.name))
-      error(['providers', i, 'name'], `provider ${p.name} is named twice`, 'invalid-value');
+    const at = (field?: string) => ['providers', i, ...(field ? [field] : [])];
+    if (names.has(p.name)) error(at('name'), `provider ${p.name} is named twice`, 'invalid-value');
     names.add(p.name);
-    if (
-      (p.type === 'webhook' || p.type === 'slack') &&
-      (p.url === undefined) === (p.urlFile === undefined)
-    ) {
-      error(['providers', i], `type ${p.type} needs url or urlFile (one of them)`, 'missing-field');
+    const needsUrl = p.type === 'webhook' || p.type === 'slack';
+    if (needsUrl && (p.url === undefined) === (p.urlFile === undefined)) {
+      error(at(), `type ${p.type} needs url or urlFile (one of them)`, 'missing-field');
+    }
+    if (p.url !== undefined && hasEmbeddedSecret(p.url)) {
+      error(
+        at('url'),
+        'a URL with user:password@ is refused: keep a secret URL in urlFile',
+        'invalid-value',
+      );
     }
     for (const field of ['urlFile', 'tokenFile', 'secretFile'] as const) {
       const path = p[field];
       if (path === undefined) continue;
-      let ok = false;
-      try {
-        ok = read(path).trim().length > 0;
-      } catch {
-        // reported below, without the content
-      }
-      if (!ok)
+      const content = readable(path, read);
+      if (content === undefined) {
+        error(at(field), `${field} ${path} is missing, unreadable or empty`, 'file-read');
+      } else if (field === 'urlFile' && (!HTTP_URL.test(content) || hasEmbeddedSecret(content))) {
         error(
-          ['providers', i, field],
-          `${field} ${path} is missing, unreadable or empty`,
-          'file-read',
+          at(field),
+          `urlFile ${path} does not hold one http(s) URL without user:password@`,
+          'invalid-value',
         );
+      }
     }
   });
   return out;
+}
+
+const HTTP_URL = /^https?:\/\/\S+$/;
+
+/** The trimmed content of a file, or undefined when it is missing, unreadable or empty. */
+function readable(path: string, read: (path: string) => string): string | undefined {
+  try {
+    return read(path).trim() || undefined;
+  } catch {
+    return undefined;
+  }
 }

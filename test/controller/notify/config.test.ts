@@ -96,4 +96,23 @@ describe('the notifications file', () => {
     const d = loadNotifications('n.yaml', files({ 'n.yaml': text, '/k': 'key' })).diagnostics;
     expect(formatDiagnostics(d, 'human')).toContain('secretFile is for type webhook only');
   });
+
+  it('refuses URLs fetch cannot call, without showing a file content', () => {
+    const text = [
+      'providers:',
+      '  - name: a',
+      '    type: webhook',
+      '    url: https://bob:pa55@hooks.example/x',
+      '  - name: b',
+      '    type: slack',
+      '    urlFile: /s/slack',
+      '',
+    ].join('\n');
+    const out = where('n.yaml', { 'n.yaml': text, '/s/slack': 'xoxb-not-a-url-4242\n' });
+    expect(out).toEqual([
+      'n.yaml:4:10 invalid-value: a URL with user:password@ is refused: keep a secret URL in urlFile',
+      'n.yaml:7:14 invalid-value: urlFile /s/slack does not hold one http(s) URL without user:password@',
+    ]);
+    expect(out.join('\n')).not.toContain('xoxb');
+  });
 });
