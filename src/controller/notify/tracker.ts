@@ -14,6 +14,43 @@ import {
 /** Results that end a run failure: the run completed without a failed or deferred change. */
 const HEALTHY = new Set(['succeeded', 'planned', 'progressing', 'prune-blocked']);
 
+type More = Partial<Pick<Alert, 'details' | 'resources' | 'revision' | 'recovered'>>;
+type Report = NonNullable<StepView['report']>;
+
+/** Collects one run's alerts, filling in what every alert of the run shares. */
+class Emitter {
+  readonly alerts: Alert[] = [];
+  readonly #status: StatusView;
+  readonly #step: StepView;
+  readonly #at: string;
+
+  constructor(status: StatusView, step: StepView, at: string) {
+    this.#status = status;
+    this.#step = step;
+    this.#at = at;
+  }
+
+  alert(kind: AlertKind, severity: Severity, summary: string, more: More = {}): void {
+    const { details = [], resources = [], revision, recovered } = more;
+    this.alerts.push({
+      kind,
+      severity,
+      summary,
+      details: bounded(details),
+      resources: bounded(resources),
+      ...(revision !== undefined ? { revision } : {}),
+      ...(this.#step.runId !== undefined ? { runId: this.#step.runId } : {}),
+      ...(recovered !== undefined ? { recovered } : {}),
+      source: this.#status.source,
+      at: this.#at,
+    });
+  }
+
+  recovered(kind: RecoverableKind, summary: string, revision: string | undefined): void {
+    this.alert('recovered', 'info', summary, { recovered: kind, ...rev(revision) });
+  }
+}
+
 /**
  * Turns each finished run into the alerts it calls for, level-based and deduplicated: an alert
  * is sent when its condition starts or changes (another revision, new keys), not again while it
@@ -39,152 +76,145 @@ export class AlertTracker {
     if (status.lastResult === 'failed') this.#failing = `failed:${status.lastAttemptedRevision}`;
     this.#rejected = rejectedHead(status)?.revision;
     this.#drifted = new Set(uncorrected(status.drift, status));
-    this.#prune = status.blockedPrune ? [...status.blockedPrune.keys].sort().join('\n') : undefined;
+    this.#prune = status.blockedPrune ? keysOf(status.blockedPrune.keys) : undefined;
     this.#applied = status.lastAppliedRevision;
   }
 
   /** The alerts for the run `step` that left the controller in `status`; `at` is an ISO time. */
   next(status: StatusView, step: StepView, at: string): Alert[] {
-    const out: Alert[] = [];
-    const alert = (
-      kind: AlertKind,
-      severity: Severity,
-      summary: string,
-      more: Partial<Pick<Alert, 'details' | 'resources' | 'revision' | 'recovered'>> = {},
-    ) =>
-      out.push({
-        kind,
-        severity,
-        summary,
-        details: bounded(more.details ?? []),
-        resources: bounded(more.resources ?? []),
-        ...(more.revision !== undefined ? { revision: more.revision } : {}),
-        ...(step.runId !== undefined ? { runId: step.runId } : {}),
-        ...(more.recovered !== undefined ? { recovered: more.recovered } : {}),
-        source: status.source,
-        at,
-      });
-    const recovered = (kind: RecoverableKind, summary: string, revision?: string) =>
-      alert('recovered', 'info', summary, {
-        recovered: kind,
-        ...(revision !== undefined ? { revision } : {}),
-      });
-    const report = step.report;
+    const emit = new Emitter(status, step, at);
+    this.#runFailure(status, step, emit);
+    this.#rejection(status, emit);
+    // drift and a held prune are known only from a run that observed the platform
+    if (step.report) {
+      this.#drift(status, step, step.report, emit);
+      this.#heldPrune(step, step.report, emit);
+    }
+    this.#newlyApplied(status, emit);
+    return emit.alerts;
+  }
 
-    // Run failures: once per revision (or once for the source), recovered by a healthy run.
+  /** Once per revision (once for a failing fetch), recovered by the next healthy run. */
+  #runFailure(status: StatusView, step: StepView, emit: Emitter): void {
     if (step.result === 'failed' || step.result === 'fetch-failed') {
       const print = step.result === 'fetch-failed' ? 'fetch' : `failed:${step.revision}`;
-      if (print !== this.#failing) {
-        const failed = (report?.resources ?? []).filter((r) => r.outcome === 'failed');
-        const why = status.lastError ?? 'see platctl ctl status';
-        const summary =
-          step.result === 'fetch-failed'
-            ? `fetching the source failed: ${why}`
-            : failed.length > 0
-              ? `run on revision ${short(step.revision)} failed: ${failed.length} resource(s) failed`
-              : `run on revision ${short(step.revision)} failed: ${status.lastError ?? 'changes were left out while resources back off'}`;
-        alert('run-failed', 'error', summary, {
-          details: failed.map((r) => `${r.key}: ${r.error ?? 'failed'}`),
-          resources: failed.map((r) => r.key),
-          ...(step.revision !== undefined ? { revision: step.revision } : {}),
-        });
-      }
+      if (print === this.#failing) return;
       this.#failing = print;
-    } else if (
-      this.#failing &&
-      (HEALTHY.has(step.result) || (step.result === 'invalid' && report))
-    ) {
-      this.#failing = undefined;
-      recovered(
-        'run-failed',
-        `runs succeed again on revision ${short(step.revision)}`,
-        step.revision,
-      );
+      const failed = (step.report?.resources ?? []).filter((r) => r.outcome === 'failed');
+      const on = `run on revision ${short(step.revision)} failed`;
+      const why = status.lastError;
+      const summary =
+        step.result === 'fetch-failed'
+          ? `fetching the source failed: ${why ?? 'see platctl ctl status'}`
+          : failed.length > 0
+            ? `${on}: ${failed.length} resource(s) failed`
+            : `${on}: ${why ?? 'changes were left out while resources back off'}`;
+      emit.alert('run-failed', 'error', summary, {
+        details: failed.map((r) => `${r.key}: ${r.error ?? 'failed'}`),
+        resources: failed.map((r) => r.key),
+        ...rev(step.revision),
+      });
+      return;
     }
+    const healthy = HEALTHY.has(step.result) || (step.result === 'invalid' && step.report);
+    if (this.#failing === undefined || !healthy) return;
+    this.#failing = undefined;
+    const summary = `runs succeed again on revision ${short(step.revision)}`;
+    emit.recovered('run-failed', summary, step.revision);
+  }
 
-    // A rejected HEAD: once per revision, recovered when the newest revision validates.
+  /** Once per rejected HEAD, recovered when the newest revision validates (source ready). */
+  #rejection(status: StatusView, emit: Emitter): void {
     const head = rejectedHead(status);
     if (head && head.revision !== this.#rejected) {
       this.#rejected = head.revision;
-      alert(
-        'revision-rejected',
-        'error',
-        `revision ${short(head.revision)} rejected: its manifests do not validate; the last good revision stays applied`,
-        {
-          details: head.diagnostics.map((d) => (d.at ? `${d.at}: ${d.message}` : d.message)),
-          revision: head.revision,
-        },
-      );
+      const summary = `revision ${short(head.revision)} rejected: its manifests do not validate; the last good revision stays applied`;
+      emit.alert('revision-rejected', 'error', summary, {
+        details: head.diagnostics.map((d) => (d.at ? `${d.at}: ${d.message}` : d.message)),
+        revision: head.revision,
+      });
     } else if (!head && status.sourceReady && this.#rejected !== undefined) {
       this.#rejected = undefined;
-      recovered(
-        'revision-rejected',
-        `source ready again: revision ${short(status.fetchedRevision)} validates`,
-        status.fetchedRevision,
+      const summary = `source ready again: revision ${short(status.fetchedRevision)} validates`;
+      emit.recovered('revision-rejected', summary, status.fetchedRevision);
+    }
+  }
+
+  /** Uncorrected drift for newly drifted keys, recovered when none is left; corrected drift as info. */
+  #drift(status: StatusView, step: StepView, report: Report, emit: Emitter): void {
+    const left = uncorrected(report.drift, status);
+    const fresh = left.filter((k) => !this.#drifted.has(k));
+    if (fresh.length > 0) {
+      emit.alert(
+        'drift-detected',
+        'warning',
+        `drift detected and not corrected on ${fresh.length} resource(s)`,
+        {
+          resources: fresh,
+          details: fresh.map((k) => `${k}: changed on the platform outside git`),
+          ...rev(step.revision),
+        },
       );
     }
-
-    // Drift and a held prune are known only from a run that observed the platform.
-    if (report) {
-      const left = uncorrected(report.drift, status);
-      const fresh = left.filter((k) => !this.#drifted.has(k));
-      if (fresh.length > 0) {
-        alert(
-          'drift-detected',
-          'warning',
-          `drift detected and not corrected on ${fresh.length} resource(s)`,
-          {
-            resources: fresh,
-            details: fresh.map((k) => `${k}: changed on the platform outside git`),
-            ...(step.revision !== undefined ? { revision: step.revision } : {}),
-          },
-        );
-      }
-      const had = this.#drifted.size > 0;
-      this.#drifted = new Set(left);
-      if (had && left.length === 0)
-        recovered('drift-detected', 'drift gone: every resource matches git again');
-      const fixed = report.drift.filter((k) => !left.includes(k));
-      const print = [...fixed].sort().join('\n');
-      if (fixed.length > 0 && print !== this.#corrected) {
-        alert(
-          'drift-detected',
-          'info',
-          `drift detected and corrected on ${fixed.length} resource(s)`,
-          {
-            resources: fixed,
-            ...(step.revision !== undefined ? { revision: step.revision } : {}),
-          },
-        );
-      }
-      this.#corrected = print;
-
-      const held = report.pruneHeld;
-      const prune = held ? [...held.keys].sort().join('\n') : undefined;
-      if (held && prune !== this.#prune) {
-        alert('prune-blocked', 'warning', held.message, {
-          resources: held.keys,
-          details: [`approve with: platctl ctl approve-prune ${step.runId ?? '<run>'}`],
-          ...(step.revision !== undefined ? { revision: step.revision } : {}),
-        });
-      } else if (!held && this.#prune !== undefined) {
-        recovered(
-          'prune-blocked',
-          'prune no longer held (approved, or the manifests restored)',
-          step.revision,
-        );
-      }
-      this.#prune = prune;
+    const had = this.#drifted.size > 0;
+    this.#drifted = new Set(left);
+    if (had && left.length === 0) {
+      emit.recovered(
+        'drift-detected',
+        'drift gone: every resource matches git again',
+        step.revision,
+      );
     }
-
-    // A newly applied revision: what commit statuses mark as success.
-    const applied = status.lastAppliedRevision;
-    if (applied !== undefined && applied !== this.#applied) {
-      this.#applied = applied;
-      alert('revision-applied', 'info', `revision ${short(applied)} applied`, {
-        revision: applied,
-      });
+    // corrected drift: again only when the set changes (not while a fight with the same goes on)
+    const fixed = report.drift.filter((k) => !left.includes(k));
+    const print = keysOf(fixed);
+    if (fixed.length > 0 && print !== this.#corrected) {
+      emit.alert(
+        'drift-detected',
+        'info',
+        `drift detected and corrected on ${fixed.length} resource(s)`,
+        {
+          resources: fixed,
+          ...rev(step.revision),
+        },
+      );
     }
-    return out;
+    this.#corrected = print;
   }
+
+  /** Once per set of held keys, recovered when no prune is held. */
+  #heldPrune(step: StepView, report: Report, emit: Emitter): void {
+    const held = report.pruneHeld;
+    const print = held ? keysOf(held.keys) : undefined;
+    if (held && print !== this.#prune) {
+      emit.alert('prune-blocked', 'warning', held.message, {
+        resources: held.keys,
+        details: [`approve with: platctl ctl approve-prune ${step.runId ?? '<run>'}`],
+        ...rev(step.revision),
+      });
+    } else if (!held && this.#prune !== undefined) {
+      const summary = 'prune no longer held (approved, or the manifests restored)';
+      emit.recovered('prune-blocked', summary, step.revision);
+    }
+    this.#prune = print;
+  }
+
+  /** A newly applied revision: what commit statuses mark as success. */
+  #newlyApplied(status: StatusView, emit: Emitter): void {
+    const applied = status.lastAppliedRevision;
+    if (applied === undefined || applied === this.#applied) return;
+    this.#applied = applied;
+    emit.alert('revision-applied', 'info', `revision ${short(applied)} applied`, {
+      revision: applied,
+    });
+  }
+}
+
+function rev(revision: string | undefined): { revision?: string } {
+  return revision !== undefined ? { revision } : {};
+}
+
+/** An order-free fingerprint of a set of keys. */
+function keysOf(keys: readonly string[]): string {
+  return [...keys].sort().join('\n');
 }
