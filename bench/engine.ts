@@ -84,7 +84,7 @@ const stateTarget =
 let requests = 0;
 let peak = 0;
 const sampler = setInterval(() => {
-  peak = Math.max(peak, process.memoryUsage().rss);
+  peak = Math.max(peak, process.memoryUsage.rss());
 }, 50);
 
 async function measure(mode: 'plan' | 'apply') {
@@ -101,7 +101,7 @@ async function measure(mode: 'plan' | 'apply') {
     },
   });
   requests = 0;
-  peak = process.memoryUsage().rss;
+  peak = process.memoryUsage.rss();
   const start = performance.now();
   const cpu = process.cpuUsage();
   const emuCpu0 = emulator.cpuSeconds();
@@ -112,7 +112,7 @@ async function measure(mode: 'plan' | 'apply') {
   const emulatorCpu = emulator.cpuSeconds() - emuCpu0;
   await ports.close();
   await state.close();
-  peak = Math.max(peak, process.memoryUsage().rss);
+  peak = Math.max(peak, process.memoryUsage.rss());
   const load = loadavg()[0]!;
   return {
     status: result.status,
