@@ -57,6 +57,8 @@ export interface Alert {
   readonly recovered?: RecoverableKind;
   /** The controller's source (`git <repo>#<branch>:<path>`, no credentials). */
   readonly source: string;
+  /** With `--shard-by`: the replica that sent it (its alerts are about its own shards). */
+  readonly replica?: string;
   /** ISO time. */
   readonly at: string;
 }
@@ -86,6 +88,8 @@ export interface StatusView {
     readonly reason: string;
   }[];
   readonly blockedPrune?: { readonly runId: string; readonly keys: readonly string[] };
+  /** With `--shard-by`: this replica and the shards it holds (`global` on exactly one). */
+  readonly shards?: { readonly replica: string; readonly held: readonly string[] };
 }
 
 /** The fields of a finished step that alerts read (`StepOutcome` fits). */
@@ -109,6 +113,15 @@ export interface StepView {
       readonly message: string;
     };
   };
+}
+
+/**
+ * True for alerts about the source rather than about resources: every sharded replica fetches
+ * and validates the same revision, so only the one holding the `global` shard sends them. Pure.
+ */
+export function aboutSource(alert: Alert): boolean {
+  if (alert.kind === 'revision-rejected' || alert.recovered === 'revision-rejected') return true;
+  return alert.kind === 'run-failed' && alert.revision === undefined;
 }
 
 /** The rejected revision when it is the newest one fetched (HEAD), else undefined. Pure. */

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { Clock } from '../../core/clock.js';
 import type { Logger } from '../../core/logger.js';
-import { type Alert, atLeast, type StatusView, type StepView } from './alerts.js';
+import { type Alert, aboutSource, atLeast, type StatusView, type StepView } from './alerts.js';
 import type { NotificationConfig, ProviderConfig } from './config.js';
 import {
   type DeliveryOptions,
@@ -80,8 +80,12 @@ export function createNotifier(config: NotificationConfig, deps: NotifierDeps): 
     seed: (status) => tracker.seed(status),
     observe(status, step) {
       const at = new Date(clock.now()).toISOString();
+      const shards = status.shards;
       for (const raw of tracker.next(status, step, at)) {
-        const alert = redactAlert(raw, deps.secrets ?? []);
+        // sharded: each replica speaks for its shards; one (holding `global`) for the source
+        if (shards && !shards.held.includes('global') && aboutSource(raw)) continue;
+        const tagged = shards ? { ...raw, replica: shards.replica } : raw;
+        const alert = redactAlert(tagged, deps.secrets ?? []);
         logger.info(
           {
             event: 'alert',

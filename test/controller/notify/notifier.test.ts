@@ -152,4 +152,36 @@ describe('notifier against a loopback receiver', () => {
     expect(sent).toEqual(['webhook:failed']);
     rx = await startReceiver(); // for afterEach
   });
+
+  it('sharded replicas: one sends what is about the source, each what is about its shards', async () => {
+    const rejected = (replica: string, held: string[]): StatusView =>
+      status({
+        sourceReady: false,
+        fetchedRevision: 'c'.repeat(40),
+        rejectedRevisions: ['c'.repeat(40)],
+        rejected: [{ revision: 'c'.repeat(40), diagnostics: [] }],
+        drift: [`Workspace/${held[0]}/w`],
+        conditions: [{ key: `Workspace/${held[0]}/w`, condition: 'Drifted', reason: 'Drift' }],
+        shards: { replica, held },
+      });
+    const step = (held: string[]): StepView => ({
+      result: 'invalid',
+      revision: 'b'.repeat(40),
+      report: { drift: [`Workspace/${held[0]}/w`], resources: [] },
+    });
+    const config: NotificationConfig = {
+      providers: [{ name: 'hook', type: 'webhook', url: `${rx.url}/hook` }],
+    };
+    const a = notifier(config).n;
+    const b = notifier(config).n;
+    a.observe(rejected('replica-a', ['project:one', 'global']), step(['project:one']));
+    b.observe(rejected('replica-b', ['project:two']), step(['project:two']));
+    await Promise.all([a.close(5_000), b.close(5_000)]);
+    const got = rx.received.map((r) => `${r.json.replica} ${r.json.kind}`).sort();
+    expect(got).toEqual([
+      'replica-a drift-detected',
+      'replica-a revision-rejected',
+      'replica-b drift-detected',
+    ]);
+  });
 });

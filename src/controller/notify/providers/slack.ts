@@ -45,6 +45,7 @@ export const renderSlack: Render = (alert, target): OutgoingRequest => {
     esc(alert.source),
     ...(alert.revision !== undefined ? [`revision \`${short(alert.revision)}\``] : []),
     ...(alert.runId !== undefined ? [`run ${esc(alert.runId)}`] : []),
+    ...(alert.replica !== undefined ? [`replica ${esc(alert.replica)}`] : []),
   ].join(' · ');
   blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: cut(context) }] });
   const payload = {
