@@ -79,8 +79,8 @@ export interface ShardStatus {
   readonly held: readonly string[];
   /** Every live replica (sorted by id) with the shards it holds. */
   readonly replicas: readonly { readonly id: string; readonly shards: readonly string[] }[];
-  /** This replica's part of the shared `--rps`: requests per window; absent when unlimited. */
-  readonly budget?: { readonly cap: number; readonly windowMs: number };
+  /** The request budget per second all replicas share (`--rps`); absent when unlimited. */
+  readonly rps?: number;
 }
 
 /** A revision and what people recognise it by. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignedTo, budgetShare, ownerOf } from '../../src/controller/shards/assign.js';
+import { assignedTo, ownerOf } from '../../src/controller/shards/assign.js';
 
 const shards = Array.from({ length: 300 }, (_, i) => `project:p${i}`);
 const replicas = ['r-a', 'r-b', 'r-c'];
@@ -27,18 +27,5 @@ describe('which replica owns which shard', () => {
       expect(now === before.get(s) || now === 'r-d').toBe(true);
     }
     expect(ownerOf('global', [])).toBeUndefined();
-  });
-});
-
-describe("a replica's part of the shared --rps", () => {
-  it('splits whole requests so the parts sum to the budget', () => {
-    const caps = replicas.map((r) => budgetShare(10, replicas, r));
-    expect(caps.map((c) => c.cap)).toEqual([4, 3, 3]);
-    expect(caps.every((c) => c.windowMs === 1000)).toBe(true);
-    expect(budgetShare(10, replicas, 'not-a-member').cap).toBe(0);
-  });
-
-  it('below one request per second each, spaces one request over a longer window', () => {
-    expect(budgetShare(2, replicas, 'r-a')).toEqual({ cap: 1, windowMs: 1500 });
   });
 });

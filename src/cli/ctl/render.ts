@@ -37,9 +37,7 @@ export function renderStatus(s: StatusView): string {
 
 /** Which replica holds which shards, this one marked (pure). */
 function renderShards(sh: NonNullable<StatusView['shards']>): string[] {
-  const budget = sh.budget
-    ? `, budget ${sh.budget.cap} requests per ${sh.budget.windowMs / 1000}s`
-    : '';
+  const budget = sh.rps !== undefined ? `; ${sh.rps} requests/s shared by all replicas` : '';
   return [
     `shards:       by ${sh.by}; this replica holds ${sh.held.length}${budget}`,
     ...sh.replicas.map(

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import type { Budget } from '../../providers/client/budget-limiter.js';
 
 /**
  * Which replica owns `shard`: rendezvous (highest random weight) hashing over the live replicas
@@ -23,21 +22,4 @@ export function assignedTo(
   members: readonly string[],
 ): Set<string> {
   return new Set([...shards].filter((s) => ownerOf(s, members) === me));
-}
-
-/**
- * This replica's part of one rate budget of `rps` requests per second shared by `members`
- * (sorted ids): whole requests per second split as evenly as they go (the first `rps mod n`
- * replicas take one more), so the parts sum to `rps`; below one request per second each, one
- * request per `n / rps` seconds. A replica not among `members` gets nothing. Pure.
- */
-export function budgetShare(rps: number, members: readonly string[], me: string): Budget {
-  const n = members.length;
-  const rank = members.indexOf(me);
-  if (rank < 0 || !(rps > 0)) return { cap: 0, windowMs: 1000 };
-  const whole = Math.floor(rps);
-  if (whole >= n) {
-    return { cap: Math.floor(whole / n) + (rank < whole % n ? 1 : 0), windowMs: 1000 };
-  }
-  return { cap: 1, windowMs: Math.ceil((1000 * n) / rps) };
 }

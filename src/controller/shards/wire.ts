@@ -1,7 +1,7 @@
 import type { Clock } from '../../core/clock.js';
 import { PlatctlError } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
-import { BudgetLimiter } from '../../providers/client/budget-limiter.js';
+import { GatedLimiter } from '../../providers/client/gated-limiter.js';
 import {
   isPostgresUrl,
   type LeaseHolder,
@@ -18,8 +18,8 @@ export type ShardBy = 'project';
 /** A sharded replica wired for the controller: its seat, and the limiter for its API client. */
 export interface ShardWiring {
   readonly replica: ShardReplica;
-  /** This replica's part of the shared `--rps`; undefined when the rate is unlimited. */
-  readonly limiter?: BudgetLimiter;
+  /** Paces requests by the budget the replicas share; undefined when the rate is unlimited. */
+  readonly limiter?: GatedLimiter;
   /** Sets what a gained shard wakes (the loop, made after the wiring). */
   onWake(wake: () => void): void;
 }
@@ -63,9 +63,8 @@ export async function wireShards(options: {
   const limiter =
     options.rps === undefined
       ? undefined
-      : new BudgetLimiter({
-          budget: () => replica.budget(),
-          clock: options.clock,
+      : new GatedLimiter({
+          gate: (signal) => replica.gate(signal),
           ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
         });
   return {

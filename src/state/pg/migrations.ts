@@ -53,6 +53,15 @@ CREATE TABLE shard_members (
   backend_pid INTEGER NOT NULL, seen_at BIGINT NOT NULL);
 `,
   },
+  {
+    version: 4,
+    name: 'the request budget sharded replicas share',
+    sql: `
+-- the earliest time (server clock, epoch ms) the next platform request of any replica may start
+CREATE TABLE rate_budget (name TEXT PRIMARY KEY, next_at DOUBLE PRECISION NOT NULL);
+INSERT INTO rate_budget (name, next_at) VALUES ('api', 0);
+`,
+  },
 ];
 
 /**

@@ -5,6 +5,7 @@ import type { LeaseHolder, StateStore } from '../types.js';
 import { lockKey, lockKey64, lockOids64 } from './keys.js';
 import type { Fence } from './lease.js';
 import { migrate } from './migrations.js';
+import { type Reservation, reserveRequest } from './rate-budget.js';
 import { scopedStore } from './scoped-store.js';
 import { connectSession, type SessionLimits, sessionConfig } from './session.js';
 import { parsePostgresTarget } from './target.js';
@@ -56,6 +57,11 @@ export interface ShardCoordinator {
    * refused once its replica lost that shard, even if it took the shard again since.
    */
   view(base: StateStore, fences: ReadonlyMap<string, Fence>): StateStore;
+  /**
+   * Reserves the start of one platform request in the budget the replicas share, `spacingMs`
+   * after the previous reservation of any replica (see {@link reserveRequest}).
+   */
+  reserve(spacingMs: number): Promise<Reservation>;
   /** Leaves: every lock released, the registry row removed; then closes (idempotent). */
   close(): Promise<void>;
 }
@@ -173,8 +179,11 @@ export async function openShardCoordinator(
       const dead = rows.filter((r) => live.get(member(r.replica_id)) !== r.backend_pid);
       if (dead.length > 0) {
         // a dead replica's row: its session (and every lock on it) is gone for good
+        // (rows another replica is deleting are skipped: no waiting, so no deadlock)
         await pool.query(
-          'DELETE FROM shard_members WHERE replica_id = ANY($1) AND backend_pid = ANY($2)',
+          `DELETE FROM shard_members WHERE replica_id IN (
+             SELECT replica_id FROM shard_members
+             WHERE replica_id = ANY($1) AND backend_pid = ANY($2) FOR UPDATE SKIP LOCKED)`,
           [dead.map((r) => r.replica_id), dead.map((r) => r.backend_pid)],
         );
       }
@@ -225,6 +234,7 @@ export async function openShardCoordinator(
         }));
     },
     view: (base, fences) => scopedStore(base, pool, fences),
+    reserve: (spacingMs) => reserveRequest(pool, spacingMs),
     async close() {
       held.clear();
       joined = false;

@@ -1,0 +1,179 @@
+/**
+ * Sharding benchmark: `npx tsx bench/shard.ts [--projects 30] [--workspaces 10] [--rps 40]`.
+ *
+ * Two scenarios on one PostgreSQL state each (a fresh schema of $PLATCTL_BENCH_DATABASE_URL,
+ * default the local test database, dropped afterwards) and a fresh in-process emulator seeded
+ * with `--projects` projects: one `platctl controller` process, then three with `--shard-by
+ * project`, all with the same `--rps`, on a directory of `--workspaces` workspaces per project.
+ * Measures the time from starting the processes until the emulator has created every workspace,
+ * and, from the emulator's request journal, the most requests it received in one second: in
+ * whole seconds of its clock, and in any sliding 1 s window. Prints one row per scenario.
+ */
+
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { stringify } from 'yaml';
+import { startEmulator } from '../src/emulator/index.js';
+import { DEFAULT_SEED } from '../src/emulator/seed/default-seed.js';
+import { type LineProcess, spawnTsx } from '../test/helpers/process.js';
+
+const { values } = parseArgs({
+  options: {
+    projects: { type: 'string', default: '30' },
+    workspaces: { type: 'string', default: '10' },
+    rps: { type: 'string', default: '40' },
+    replicas: { type: 'string', default: '3' },
+  },
+});
+const projects = Array.from({ length: Number(values.projects) }, (_, i) => `bench-p${i + 1}`);
+const perProject = Number(values.workspaces);
+const rps = Number(values.rps);
+const bin = fileURLToPath(new URL('../src/cli/bin.ts', import.meta.url));
+const databaseUrl =
+  process.env.PLATCTL_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const apiKey = randomBytes(16).toString('hex');
+const dir = mkdtempSync(join(tmpdir(), 'platctl-shard-bench-'));
+const seedFile = join(dir, 'seed.yaml');
+writeFileSync(
+  seedFile,
+  stringify({
+    ...DEFAULT_SEED,
+    projects: [
+      ...DEFAULT_SEED.projects,
+      ...projects.map((name) => ({ id: `prj-${name}`, name, org: 'org-acme' })),
+    ],
+  }),
+);
+mkdirSync(join(dir, 'manifests'));
+for (const p of projects) {
+  writeFileSync(
+    join(dir, 'manifests', `${p}.yaml`),
+    Array.from(
+      { length: perProject },
+      (_, i) =>
+        `apiVersion: paas.envmgmt.io/v1\nkind: Workspace\nmetadata:\n  name: ws-${i}\n  project: ${p}\n`,
+    ).join('---\n'),
+  );
+}
+
+interface Entry {
+  readonly time: string;
+  readonly method: string;
+  readonly path: string;
+  readonly status: number;
+}
+
+/** The most entries in one whole second, and in any sliding second, of the journal's clock. */
+function peaks(entries: readonly Entry[]): { whole: number; sliding: number } {
+  const times = entries.map((e) => Date.parse(e.time)).sort((a, b) => a - b);
+  const perSecond = new Map<number, number>();
+  for (const t of times)
+    perSecond.set(Math.floor(t / 1000), (perSecond.get(Math.floor(t / 1000)) ?? 0) + 1);
+  let sliding = 0;
+  for (let i = 0, j = 0; i < times.length; i++) {
+    while (times[i]! - times[j]! >= 1000) j++;
+    sliding = Math.max(sliding, i - j + 1);
+  }
+  return { whole: Math.max(0, ...perSecond.values()), sliding };
+}
+
+/** Drops `schema`, again while the killed replicas' sessions are still ending. */
+async function dropSchema(schema: string) {
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+        return;
+      } catch (err) {
+        if (attempt >= 10) throw err;
+        await new Promise((r) => setTimeout(r, 500));
+      }
+    }
+  } finally {
+    await admin.end();
+  }
+}
+
+async function scenario(replicas: number, sharded: boolean) {
+  const schema = `bench_shard_${randomBytes(4).toString('hex')}`;
+  const emulator = await startEmulator({ port: 0, apiKey, admin: true, seedFile });
+  const procs: LineProcess[] = [];
+  const total = projects.length * perProject;
+  try {
+    const started = performance.now();
+    for (let r = 0; r < replicas; r++) {
+      procs.push(
+        spawnTsx(
+          bin,
+          [
+            'controller',
+            '--watch',
+            join(dir, 'manifests'),
+            '--interval',
+            '10m',
+            '--listen',
+            '127.0.0.1:0',
+            '--cache-dir',
+            join(dir, `${schema}-${r}`),
+            '--rps',
+            String(rps),
+            ...(sharded ? ['--shard-by', 'project'] : []),
+          ],
+          {
+            PLATCTL_BASE_URL: emulator.url,
+            PLATCTL_API_KEY: apiKey,
+            PLATCTL_STATE_URL: `${databaseUrl}?schema=${schema}`,
+          },
+        ),
+      );
+    }
+    let entries: Entry[] = [];
+    for (;;) {
+      const res = await fetch(`${emulator.url}/_emulator/journal`);
+      entries = ((await res.json()) as { entries: Entry[] }).entries;
+      const created = entries.filter(
+        (e) => e.method === 'POST' && /\/workspaces$/.test(e.path) && e.status < 300,
+      ).length;
+      if (created >= total) break;
+      if (performance.now() - started > 600_000) throw new Error(`only ${created} of ${total}`);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    const seconds = (performance.now() - started) / 1000;
+    const { whole, sliding } = peaks(entries);
+    // the span from the first request to the last: what the processes' start-up leaves out
+    const times = entries.map((e) => Date.parse(e.time));
+    const active = (Math.max(...times) - Math.min(...times)) / 1000;
+    return { seconds, active, requests: entries.length, whole, sliding };
+  } finally {
+    for (const p of procs) p.child.kill('SIGKILL');
+    await emulator.close();
+    await dropSchema(schema);
+  }
+}
+
+try {
+  const one = await scenario(1, false);
+  const many = await scenario(Number(values.replicas), true);
+  console.log(
+    `${projects.length} projects × ${perProject} workspaces, --rps ${rps}\n` +
+      '| Replicas | Converged | First to last request | Requests | Peak in a whole second | Peak in any sliding second |\n' +
+      '|---|---|---|---|---|---|',
+  );
+  for (const [label, r] of [
+    ['1', one],
+    [`${values.replicas}, --shard-by project`, many],
+  ] as const) {
+    console.log(
+      `| ${label} | ${r.seconds.toFixed(1)} s | ${r.active.toFixed(1)} s | ${r.requests} | ${r.whole} | ${r.sliding} |`,
+    );
+  }
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { createApiClient } from '../../src/providers/client/api-client.js';
+import { GatedLimiter } from '../../src/providers/client/gated-limiter.js';
+
+describe('a limiter paced from outside (the replicas shared budget)', () => {
+  it('passes the gate before every attempt the client sends, and sends nothing while it is shut', async () => {
+    const sent: string[] = [];
+    let open = false;
+    const waiting: (() => void)[] = [];
+    const gate = () =>
+      new Promise<void>((resolve) => {
+        if (open) resolve();
+        else waiting.push(resolve);
+      });
+    const client = createApiClient({
+      baseUrl: 'http://platform.test',
+      apiKey: 'k',
+      limiter: new GatedLimiter({ gate, concurrency: 2 }),
+      fetch: (async (url: URL) => {
+        sent.push(url.pathname);
+        return new Response('{}', { headers: { 'content-type': 'application/json' } });
+      }) as typeof fetch,
+    });
+    const get = (i: number) =>
+      client.request({ method: 'GET', path: `/r/${i}`, auth: 'v3', operation: `read ${i}` });
+    const all = Promise.all([get(1), get(2), get(3)]);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(sent).toEqual([]);
+    open = true;
+    for (const w of waiting.splice(0)) w();
+    await all;
+    expect(sent.sort()).toEqual(['/r/1', '/r/2', '/r/3']);
+  });
+
+  it('rejects a request aborted at the gate, unsent', async () => {
+    const limiter = new GatedLimiter({
+      gate: (signal) =>
+        new Promise((_, reject) => signal?.addEventListener('abort', () => reject(signal.reason))),
+    });
+    const abort = new AbortController();
+    let ran = false;
+    const request = limiter.add(
+      async () => {
+        ran = true;
+      },
+      { signal: abort.signal },
+    );
+    abort.abort(new Error('stop'));
+    await expect(request).rejects.toThrow();
+    expect(ran).toBe(false);
+  });
+});
