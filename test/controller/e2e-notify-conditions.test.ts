@@ -141,4 +141,22 @@ describe('alerts from run records', () => {
       'revision-applied',
     ]);
   });
+
+  it('a receiver that never answers holds up no run, and stop drops what it could not send', async () => {
+    rx.answer = () => 0;
+    commitFiles(stack.remote, { 'platform/ws.yaml': workspaceYaml('ws-h', 'one') }, 'one');
+    const c = await stack.controller({ notifications: notifications() });
+    await nextStep(c, (o) => o.result === 'succeeded');
+    await rx.waitFor(alert('revision-applied'));
+    // more alerts queue up behind the hung request while runs go on
+    for (const d of ['two', 'three']) {
+      commitFiles(stack.remote, { 'platform/ws.yaml': workspaceYaml('ws-h', d) }, d);
+      expect((await rerun(c)).result).toBe('succeeded');
+    }
+    expect(c.status.lastAppliedRevision).toBeDefined();
+    await c.stop();
+    const counted = await c.metrics.registry.getSingleMetricAsString('platctl_notifications_total');
+    expect(counted).toMatch(/platctl_notifications_total\{type="webhook",outcome="dropped"\} 3/);
+    expect(stack.logs.some((l) => l.includes('"event":"notify-dropped"'))).toBe(true);
+  });
 });

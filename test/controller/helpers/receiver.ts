@@ -16,7 +16,7 @@ export interface Receiver {
   /** `http://127.0.0.1:<port>` */
   readonly url: string;
   readonly received: Received[];
-  /** The status to answer a request with (200 unless set). */
+  /** The status to answer a request with (200 unless set); 0 never answers (a hung receiver). */
   answer: (r: Received) => number;
   /** The first received request matching `pred`; bounded by `ms`. */
   waitFor(pred: (r: Received) => boolean, ms?: number): Promise<Received>;
@@ -73,8 +73,11 @@ export async function startReceiver(): Promise<Receiver> {
         json,
       };
       received.push(r);
-      res.writeHead(receiver.answer(r), { 'content-type': 'application/json' });
-      res.end('{}');
+      const status = receiver.answer(r);
+      if (status > 0) {
+        res.writeHead(status, { 'content-type': 'application/json' });
+        res.end('{}');
+      }
       waiters = waiters.filter((w) => {
         if (!w.pred(r)) return true;
         w.resolve(r);
