@@ -85,9 +85,21 @@ const CORE_1_2 = jsYaml.FAILSAFE_SCHEMA.extend({
  * apostrophe in a plain scalar (`it's`) declines too; that costs only speed.
  */
 function quoteSpansLines(text: string): boolean {
-  for (const line of text.split('\n')) {
-    const double = line.replaceAll('\\\\', '').replaceAll('\\"', '').split('"').length - 1;
-    if (double % 2 === 1 || (line.split("'").length - 1) % 2 === 1) return true;
+  // one pass, no copies: `\\` and `\"` do not count as quotes (a backslash pairs with the one
+  // after it first, as removing `\\` and then `\"` from the line did)
+  let double = 0;
+  let single = 0;
+  for (let i = 0; i <= text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (Number.isNaN(c) || c === 10) {
+      if (double % 2 === 1 || single % 2 === 1) return true;
+      double = 0;
+      single = 0;
+    } else if (c === 92) {
+      const next = text.charCodeAt(i + 1);
+      if (next === 92 || next === 34) i++;
+    } else if (c === 34) double++;
+    else if (c === 39) single++;
   }
   return false;
 }
