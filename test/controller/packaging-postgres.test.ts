@@ -61,3 +61,26 @@ describe('deploy/kubernetes-postgres (overlay of deploy/kubernetes)', () => {
     expect(dep.spec.replicas).toBe(patch.spec.replicas);
   });
 });
+
+describe('deploy/kubernetes-postgres-sharded (overlay of the above)', () => {
+  const sharded = (() => {
+    try {
+      const out = execFileSync('kubectl', ['kustomize', new URL('../kubernetes-postgres-sharded/', dir).pathname], {
+        encoding: 'utf8',
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      return parseAllDocuments(out).map((d) => d.toJS() as Doc);
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+      throw err;
+    }
+  })();
+  it.skipIf(!sharded)('adds --shard-by project and one shared --rps to every replica', () => {
+    if (!sharded) throw new Error('unreachable: skipped without kubectl');
+    const dep = sharded.find((d) => d.kind === 'Deployment')!;
+    const args: string[] = dep.spec.template.spec.containers[0].args;
+    expect(args).toContain('--shard-by=project');
+    expect(args.filter((a) => a.startsWith('--rps='))).toHaveLength(1);
+    expect(dep.spec.replicas).toBeGreaterThanOrEqual(2);
+  });
+});
