@@ -65,10 +65,14 @@ describe('deploy/kubernetes-postgres (overlay of deploy/kubernetes)', () => {
 describe('deploy/kubernetes-postgres-sharded (overlay of the above)', () => {
   const sharded = (() => {
     try {
-      const out = execFileSync('kubectl', ['kustomize', new URL('../kubernetes-postgres-sharded/', dir).pathname], {
-        encoding: 'utf8',
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
+      const out = execFileSync(
+        'kubectl',
+        ['kustomize', new URL('../kubernetes-postgres-sharded/', dir).pathname],
+        {
+          encoding: 'utf8',
+          stdio: ['ignore', 'pipe', 'pipe'],
+        },
+      );
       return parseAllDocuments(out).map((d) => d.toJS() as Doc);
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
