@@ -6,12 +6,13 @@ import { streamEvents } from './control-events.js';
 import { apiStatus, diffOf, resourceView, type SourceView } from './control-views.js';
 import type { ControllerControls } from './controls.js';
 import { HISTORY_SIZE, runItem } from './history.js';
+import type { SecretValue } from './secret-file.js';
 import type { HttpRoute } from './server.js';
 
 /** What the control API needs. */
 export interface ControlApiDeps {
-  /** The bearer token; undefined disables the API (404 `control API disabled`). */
-  readonly token?: string;
+  /** The bearer token, asked on every request (rotation); undefined disables the API (404). */
+  readonly token?: string | SecretValue;
   readonly controls: ControllerControls;
   readonly source: SourceView;
   readonly logger: Logger;
@@ -79,7 +80,8 @@ export function controlApiRoute(deps: ControlApiDeps): HttpRoute {
     const path = url.pathname;
     if (!path.startsWith(PREFIX) || NOT_OURS.has(path)) return false;
     if (deps.token === undefined) return send(res, 404, { error: 'control API disabled' });
-    if (!authorized(req, deps.token)) return send(res, 401, { error: 'unauthorized' });
+    const token = typeof deps.token === 'string' ? deps.token : await deps.token();
+    if (!authorized(req, token)) return send(res, 401, { error: 'unauthorized' });
     let parts: string[];
     try {
       parts = path.slice(PREFIX.length).split('/').map(decodeURIComponent);

@@ -13,6 +13,7 @@ import { ControllerControls } from './controls.js';
 import { controllerLoad, type EngineDeps, engineRun, manifestEnv } from './engine-adapter.js';
 import type { GitCredentialInput } from './git-credentials.js';
 import { Heartbeat } from './heartbeat.js';
+import { liveSecrets, type SecretInput } from './live-secrets.js';
 import { ControllerLoop } from './loop.js';
 import { ControllerMetrics } from './metrics.js';
 import type { NotificationConfig } from './notify/config.js';
@@ -44,14 +45,16 @@ export interface ControllerConfig extends StepOptions {
   readonly statePath: string;
   /** `host:port` of the HTTP server (`127.0.0.1:0` picks a free port). */
   readonly listen: string;
-  readonly webhookSecret?: string;
+  /** The webhook's shared secret (a function: asked per delivery, for rotation). */
+  readonly webhookSecret?: SecretInput;
   /** Bearer token of the control API and the dashboard's data; undefined disables them (404). */
-  readonly controlToken?: string;
+  readonly controlToken?: SecretInput;
   /** The dashboard's built page. @default dist/dashboard of the package */
   readonly dashboardDir?: string;
   readonly api: {
     readonly baseUrl: string;
-    readonly apiKey: string;
+    /** A literal, or a function asked before each request (a key file that may be rotated). */
+    readonly apiKey: SecretInput;
     readonly rps?: number;
     readonly concurrency?: number;
   };
@@ -148,9 +151,16 @@ export async function startController(config: ControllerConfig): Promise<Running
           status,
         })
       : undefined;
+    // credentials asked on every use: a rotated file applies from the next request on
+    const secrets = await liveSecrets({
+      apiKey: config.api.apiKey,
+      webhookSecret: config.webhookSecret,
+      controlToken: config.controlToken,
+      gitToken: config.source.kind === 'git' ? config.source.token : undefined,
+    });
     const api = createApiClient({
       baseUrl: config.api.baseUrl,
-      apiKey: config.api.apiKey,
+      apiKey: secrets.apiKey,
       ...(config.api.rps !== undefined ? { rps: config.api.rps } : {}),
       ...(config.api.concurrency !== undefined ? { concurrency: config.api.concurrency } : {}),
       ...(shards?.limiter ? { limiter: shards.limiter } : {}),
@@ -186,14 +196,12 @@ export async function startController(config: ControllerConfig): Promise<Running
       logger.info({ event: 'status-restored' }, 'status restored from the state store');
     }
     // Alerts from each finished run, sent on queues of their own; a restart re-sends none.
-    const gitToken = config.source.kind === 'git' ? config.source.token : undefined;
-    const secrets = [config.api.apiKey, config.webhookSecret, config.controlToken, gitToken];
     const notifier =
       config.notifications &&
       createNotifier(config.notifications, {
         clock,
         logger,
-        secrets,
+        secrets: secrets.known,
         onDelivery: metrics.notification,
       });
     notifier?.seed(status);
@@ -230,11 +238,11 @@ export async function startController(config: ControllerConfig): Promise<Running
       health: () => heartbeat.check(),
       now: () => clock.now(),
       trigger: (reason) => loop.trigger(reason, 'webhook'),
-      ...(config.webhookSecret !== undefined ? { webhookSecret: config.webhookSecret } : {}),
+      ...(secrets.webhookSecret ? { webhookSecret: secrets.webhookSecret } : {}),
       ...(config.source.kind === 'git' ? { webhookBranch: config.source.branch } : {}),
       routes: [
         controlApiRoute({
-          ...(config.controlToken !== undefined ? { token: config.controlToken } : {}),
+          ...(secrets.controlToken ? { token: secrets.controlToken } : {}),
           controls: new ControllerControls({
             status,
             memory,
@@ -256,7 +264,7 @@ export async function startController(config: ControllerConfig): Promise<Running
         ...dashboardRoutes({
           api,
           logger,
-          ...(config.controlToken !== undefined ? { controlToken: config.controlToken } : {}),
+          ...(secrets.controlToken ? { controlToken: secrets.controlToken } : {}),
           ...(config.dashboardDir !== undefined ? { assetsDir: config.dashboardDir } : {}),
         }),
       ],

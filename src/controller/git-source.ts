@@ -16,7 +16,8 @@ export interface GitSourceOptions {
   readonly path: string;
   /** Where the clone and the snapshots live. */
   readonly cacheDir: string;
-  readonly auth: GitAuth;
+  /** git's environment; a function is asked before every fetch, so rotated credentials apply. */
+  readonly auth: GitAuth | (() => Promise<GitAuth>);
   /** Upper bound for one git command. @default 120000 */
   readonly timeoutMs?: number;
 }
@@ -30,6 +31,8 @@ export class GitSource implements Source {
   readonly #options: GitSourceOptions;
   readonly #checkout: string;
   readonly #snapshots: SnapshotStore;
+  /** The credentials the last git command ran with (its secrets are scrubbed from errors). */
+  #lastAuth: GitAuth = { env: {}, secrets: [], kind: 'none' };
 
   constructor(options: GitSourceOptions) {
     if (hasEmbeddedSecret(options.repo)) {
@@ -50,22 +53,30 @@ export class GitSource implements Source {
     this.description = `${stripUserinfo(options.repo)}#${options.branch}:${options.path}`;
   }
 
-  #git(baseDir: string, signal: AbortSignal): SimpleGit {
+  /** The credentials as of now (re-read from their files before each fetch). */
+  async #auth(): Promise<GitAuth> {
+    const a = this.#options.auth;
+    this.#lastAuth = typeof a === 'function' ? await a() : a;
+    return this.#lastAuth;
+  }
+
+  #git(baseDir: string, signal: AbortSignal, auth = this.#lastAuth): SimpleGit {
     return simpleGit({
       baseDir,
       abort: signal,
       timeout: { block: this.#options.timeoutMs ?? 120_000 },
       // The token travels in GIT_CONFIG_* and the SSH key in GIT_SSH_COMMAND, both set by us.
       unsafe: { allowUnsafeConfigEnvCount: true, allowUnsafeSshCommand: true },
-    }).env(this.#options.auth.env);
+    }).env(auth.env);
   }
 
   async fetch(signal: AbortSignal): Promise<Snapshot> {
     const { repo, branch } = this.#options;
     try {
+      const auth = await this.#auth();
       if (!(await isGitDir(this.#checkout))) {
         await mkdir(this.#options.cacheDir, { recursive: true });
-        await this.#git(this.#options.cacheDir, signal).clone(repo, this.#checkout, [
+        await this.#git(this.#options.cacheDir, signal, auth).clone(repo, this.#checkout, [
           '--branch',
           branch,
           '--single-branch',
@@ -73,7 +84,7 @@ export class GitSource implements Source {
           '--no-checkout',
         ]);
       }
-      const git = this.#git(this.#checkout, signal);
+      const git = this.#git(this.#checkout, signal, auth);
       await git.fetch([
         '--prune',
         '--no-tags',
@@ -90,7 +101,7 @@ export class GitSource implements Source {
   /** Snapshots an older commit of the clone (the last good one after a restart). */
   async snapshotAt(revision: string, signal: AbortSignal): Promise<Snapshot | undefined> {
     if (!/^[0-9a-f]{7,64}$/.test(revision) || !(await isGitDir(this.#checkout))) return undefined;
-    const git = this.#git(this.#checkout, signal);
+    const git = this.#git(this.#checkout, signal, await this.#auth());
     try {
       await git.raw(['cat-file', '-e', `${revision}^{commit}`]);
     } catch {
@@ -118,7 +129,7 @@ export class GitSource implements Source {
     if (err instanceof PlatctlError) return err;
     const { repo } = this.#options;
     const raw = err instanceof Error ? err.message : String(err);
-    const message = redact(scrub(raw, this.#options.auth.secrets))
+    const message = redact(scrub(raw, this.#lastAuth.secrets))
       .split(repo)
       .join(stripUserinfo(repo));
     return new PlatctlError('git', `fetching ${this.description}: ${message.trim()}`);

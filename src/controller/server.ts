@@ -4,6 +4,7 @@ import { listenError } from '../core/listen-error.js';
 import type { Logger } from '../core/logger.js';
 import type { HealthCheck } from './heartbeat.js';
 import type { ControllerMetrics } from './metrics.js';
+import type { SecretValue } from './secret-file.js';
 import { type ControllerStatus, statusView } from './status.js';
 import { webhookRelevance } from './webhook-filter.js';
 import { verifyWebhook } from './webhook-signature.js';
@@ -23,8 +24,8 @@ export interface ServerPorts {
   readonly now?: () => number;
   /** The followed branch: pushes to other branches do not trigger. Undefined: any (a directory). */
   readonly webhookBranch?: string;
-  /** The shared webhook secret; undefined disables `/hooks/git` (404). */
-  readonly webhookSecret?: string;
+  /** The shared webhook secret, asked on every delivery (rotation); undefined disables `/hooks/git` (404). */
+  readonly webhookSecret?: string | SecretValue;
   /** More routes (the dashboard's), asked in order after the built-in ones. @default [] */
   readonly routes?: readonly HttpRoute[];
 }
@@ -86,7 +87,9 @@ export function createControllerServer(ports: ServerPorts): Server {
       }
       const body = await readBody(req);
       if (body === undefined) return send(res, 413, { error: 'body too large' });
-      const verdict = verifyWebhook(req.headers, body, ports.webhookSecret);
+      const secret =
+        typeof ports.webhookSecret === 'string' ? ports.webhookSecret : await ports.webhookSecret();
+      const verdict = verifyWebhook(req.headers, body, secret);
       if (!verdict.ok) {
         ports.logger.warn({ event: 'webhook-refused', reason: verdict.reason }, 'webhook refused');
         return send(res, 401, { error: verdict.reason });

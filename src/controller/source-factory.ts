@@ -6,7 +6,7 @@ import { GitSource } from './git-source.js';
 import { stripUserinfo } from './safe-url.js';
 import type { Source } from './source.js';
 
-/** The configured source, ready to fetch (reads credential files). */
+/** The configured source, ready to fetch (reads credential files now and before each fetch). */
 export async function createSource(config: ControllerConfig): Promise<Source> {
   const s = config.source;
   if (s.kind === 'dir') {
@@ -16,12 +16,14 @@ export async function createSource(config: ControllerConfig): Promise<Source> {
       ...(s.debounceMs ? { debounceMs: s.debounceMs } : {}),
     });
   }
+  // read once now, so a missing file stops the start; then before every fetch (rotation)
+  await resolveGitAuth(s);
   return new GitSource({
     repo: s.repo,
     branch: s.branch,
     path: s.path,
     cacheDir: config.cacheDir,
-    auth: await resolveGitAuth(s),
+    auth: () => resolveGitAuth(s),
   });
 }
 

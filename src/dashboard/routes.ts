@@ -12,8 +12,8 @@ export interface DashboardDeps {
   /** The controller's platform client (its rate limiter is shared with reconciles). */
   readonly api: ApiClient;
   readonly logger: Logger;
-  /** The control API's token; undefined: `/api/v1/usage` answers 404 like the control API. */
-  readonly controlToken?: string;
+  /** The control API's token, asked per request (rotation); undefined: `/api/v1/usage` is 404. */
+  readonly controlToken?: string | (() => Promise<string>);
   /** The built page. @default dist/dashboard of the package */
   readonly assetsDir?: string;
   /** How long a usage answer is reused. @default 30000 */
@@ -70,7 +70,9 @@ export function dashboardRoutes(deps: DashboardDeps): HttpRoute[] {
   const usage: HttpRoute = async (req, res, url) => {
     if (url.pathname !== '/api/v1/usage') return false;
     if (deps.controlToken === undefined) return send(res, 404, { error: 'control API disabled' });
-    if (!bearerMatches(req, deps.controlToken)) return send(res, 401, { error: 'unauthorized' });
+    const token =
+      typeof deps.controlToken === 'string' ? deps.controlToken : await deps.controlToken();
+    if (!bearerMatches(req, token)) return send(res, 401, { error: 'unauthorized' });
     if (req.method !== 'GET') return send(res, 405, { error: 'use GET' });
     const query = usageQuery(url.searchParams);
     if (typeof query === 'string') return send(res, 400, { error: query });

@@ -111,4 +111,29 @@ describe('GitSource', () => {
     ).not.toContain('extraheader');
     await writeFile(trace, '');
   });
+
+  it('asks for its credentials before every fetch: a rotated token file is used without a restart', async () => {
+    const remote = await createGitRemote(join(root, 'rot'));
+    commitFiles(remote, { 'a.yaml': 'x' }, 'c');
+    const tokenFile = join(root, 'git-token');
+    await writeFile(tokenFile, 'tok-one\n');
+    const used: string[] = [];
+    const src = new GitSource({
+      repo: remote.bare,
+      branch: 'main',
+      path: '.',
+      cacheDir: join(root, 'c5'),
+      auth: async () => {
+        const a = await resolveGitAuth({ credentialsFile: tokenFile });
+        used.push(a.env.GIT_CONFIG_VALUE_0 ?? '');
+        return a;
+      },
+    });
+    await src.fetch(new AbortController().signal);
+    await writeFile(tokenFile, 'tok-two\n');
+    await src.fetch(new AbortController().signal);
+    const basic = (t: string) =>
+      `Authorization: Basic ${Buffer.from(`x-access-token:${t}`).toString('base64')}`;
+    expect(used).toEqual([basic('tok-one'), basic('tok-two')]);
+  });
 });

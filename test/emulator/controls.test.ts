@@ -124,3 +124,23 @@ describe('without --admin', () => {
     }
   });
 });
+
+describe('POST /_emulator/apikeys/rotate', () => {
+  it('issues a new key for the same user and retires the old one at once', async () => {
+    const h = await startHarness();
+    try {
+      const control = (body: unknown) =>
+        h.call('POST', '/_emulator/apikeys/rotate', body, { key: null });
+      const r = await control({ apiKey: ADMIN_KEY });
+      expect(r.status).toBe(201);
+      const next = r.body.apiKey as string;
+      expect(next).not.toBe(ADMIN_KEY);
+      expect((await h.call('GET', P, undefined, { key: next })).status).toBe(200);
+      expect((await h.call('GET', P, undefined, { key: ADMIN_KEY })).status).toBe(401);
+      expect((await control({ apiKey: ADMIN_KEY })).status).toBe(404); // already retired
+      expect((await control({})).status).toBe(400);
+    } finally {
+      await h.close();
+    }
+  });
+});

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { type Command, Option } from 'commander';
 import {
@@ -8,8 +7,9 @@ import {
 } from '../../controller/controller.js';
 import { parseDuration } from '../../controller/duration.js';
 import { loadNotifications } from '../../controller/notify/config.js';
+import { SecretFile, type SecretValue } from '../../controller/secret-file.js';
 import { PlatctlError } from '../../core/errors.js';
-import { createLogger } from '../../core/logger.js';
+import { createLogger, type Logger } from '../../core/logger.js';
 import { formatDiagnostics } from '../../manifests/diagnostics.js';
 import { DEFAULT_STATE_PATH, resolveStateTarget } from '../../state/index.js';
 import type { RegisterCommand } from './index.js';
@@ -51,14 +51,22 @@ const positive = (name: string) => (value: string) => {
   return n;
 };
 
-function readSecretFile(path: string, what: string): string {
-  try {
-    const v = readFileSync(path, 'utf8').trim();
-    if (v) return v;
-  } catch {
-    // reported below without the content
-  }
-  throw new PlatctlError('config', `${what} file ${path} is missing, unreadable or empty`);
+/**
+ * A credential from its mounted file, re-read on use when the file changes (rotation without a
+ * restart); reloads are logged without the value. Fails the start when the file is unusable.
+ */
+async function fileSecret(path: string, what: string, logger: Logger): Promise<SecretValue> {
+  const file = new SecretFile(path, what, {
+    onEvent: (e) =>
+      e.type === 'reloaded'
+        ? logger.info({ event: 'credential-reloaded', credential: what }, `${what} re-read`)
+        : logger.warn(
+            { event: 'credential-unusable', credential: what, reason: e.reason },
+            `${what} file ${e.reason}: keeping the value read before`,
+          ),
+  });
+  await file.load();
+  return file.value;
 }
 
 /** The validated notifications file; every problem at `file:line:col` before anything starts. */
@@ -179,20 +187,20 @@ export const registerController: RegisterCommand = (program: Command) => {
           'config',
           'no platform URL: pass --base-url or set PLATCTL_BASE_URL',
         );
+      const logger = createLogger({ level: flags.logLevel, base: { component: 'controller' } });
       const apiKey = flags.apiKeyFile
-        ? readSecretFile(flags.apiKeyFile, 'API key')
+        ? await fileSecret(flags.apiKeyFile, 'API key', logger)
         : process.env.PLATCTL_API_KEY;
       if (!apiKey)
         throw new PlatctlError('config', 'no API key: pass --api-key-file or set PLATCTL_API_KEY');
       const webhookSecret = flags.webhookSecretFile
-        ? readSecretFile(flags.webhookSecretFile, 'webhook secret')
+        ? await fileSecret(flags.webhookSecretFile, 'webhook secret', logger)
         : process.env.PLATCTL_WEBHOOK_SECRET || undefined;
       const controlToken = flags.controlTokenFile
-        ? readSecretFile(flags.controlTokenFile, 'control token')
+        ? await fileSecret(flags.controlTokenFile, 'control token', logger)
         : process.env.PLATCTL_CONTROL_TOKEN || undefined;
       const notifications = flags.notifications ? notificationsOf(flags.notifications) : undefined;
       const statePath = resolveStateTarget(flags.state);
-      const logger = createLogger({ level: flags.logLevel, base: { component: 'controller' } });
       const controller = await startController({
         source: sourceOf(flags),
         cacheDir: flags.cacheDir ?? defaultCacheDir(statePath),

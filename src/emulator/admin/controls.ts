@@ -55,6 +55,7 @@ const CONTROLS: readonly [string, RegExp, Control][] = [
     },
   ],
   ['POST', /^\/_emulator\/users\/([^/]+)\/apikeys$/, issueKey],
+  ['POST', /^\/_emulator\/apikeys\/rotate$/, rotateKey],
   ['POST', /^\/_emulator\/fail$/, failResource],
 ];
 
@@ -129,6 +130,23 @@ function issueKey(deps: AdminDeps, _b: Record<string, unknown>, m: RegExpExecArr
   const apiKey = `emu_${randomBytes(24).toString('hex')}`;
   const hash = hashKey(apiKey);
   deps.ctx.store.put('apikeys', hash, { hash, accountId });
+  return json({ apiKey }, 201);
+}
+
+/** A new key for the holder of `apiKey`, which stops working at once (a credential rotation). */
+function rotateKey(deps: AdminDeps, body: Record<string, unknown>): EmuResponse {
+  if (typeof body.apiKey !== 'string' || body.apiKey === '') throw bad('apiKey is required');
+  const old = deps.ctx.store.get<{ hash: string; accountId: string }>(
+    'apikeys',
+    hashKey(body.apiKey),
+  );
+  if (!old) throw new ApiError(404, 'not_found', 'no such API key');
+  const apiKey = `emu_${randomBytes(24).toString('hex')}`;
+  const hash = hashKey(apiKey);
+  deps.ctx.store.transaction(() => {
+    deps.ctx.store.put('apikeys', hash, { hash, accountId: old.accountId });
+    deps.ctx.store.delete('apikeys', old.hash);
+  });
   return json({ apiKey }, 201);
 }
 

@@ -44,8 +44,11 @@ export interface RetryEvent extends RequestEvent {
 export interface ApiClientOptions extends RateLimitOptions, Partial<RetryOptions> {
   /** `https://console.example.com`; a path prefix is kept. */
   readonly baseUrl: string;
-  /** Never logged, never in an error. */
-  readonly apiKey: string;
+  /**
+   * Never logged, never in an error. A function is asked before every attempt (a key read from a
+   * file that may be rotated), so a new key is used from the next request on.
+   */
+  readonly apiKey: string | (() => Promise<string>);
   readonly groups?: Partial<ApiClient['groups']>;
   /** Replacements for entries of the table of paths the spec does not show ({@link pathTable}). */
   readonly paths?: Readonly<Record<string, string>>;
@@ -93,7 +96,14 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const clock = options.clock ?? systemClock;
   const random = options.random ?? Math.random;
   const limiter = options.limiter ?? createRateLimiter(options);
-  const secrets = [options.apiKey];
+  const keyOf = options.apiKey;
+  // every key this client has sent, scrubbed from any error it raises
+  const secrets: string[] = typeof keyOf === 'string' ? [keyOf] : [];
+  const currentKey = async () => {
+    const key = typeof keyOf === 'string' ? keyOf : await keyOf();
+    if (!secrets.includes(key)) secrets.push(key);
+    return key;
+  };
 
   async function attemptOnce(req: ApiRequest, attempt: number): Promise<Attempt> {
     const url = new URL(baseUrl + req.path);
@@ -102,7 +112,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     }
     const headers: Record<string, string> = {
       accept: 'application/json',
-      [AUTH_HEADER[req.auth]]: options.apiKey,
+      [AUTH_HEADER[req.auth]]: await currentKey(),
     };
     if (req.body !== undefined) headers['content-type'] = 'application/json';
     // One controller per attempt, aborted by its timer or the caller's signal: cheaper than
