@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import type { Clock } from '../../core/clock.js';
+import { redact } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
 import { type Alert, aboutSource, atLeast, type StatusView, type StepView } from './alerts.js';
 import type { NotificationConfig, ProviderConfig } from './config.js';
@@ -76,27 +77,32 @@ export function createNotifier(config: NotificationConfig, deps: NotifierDeps): 
       deps.delivery,
     ),
   }));
+  /** The run's alerts, as this replica sends them: redacted, tagged, logged once each. */
+  const alertsOf = (status: StatusView, step: StepView): Alert[] => {
+    const at = new Date(clock.now()).toISOString();
+    const shards = status.shards;
+    const out: Alert[] = [];
+    for (const raw of tracker.next(status, step, at)) {
+      // sharded: each replica speaks for its shards; one (holding `global`) for the source
+      if (shards && !shards.held.includes('global') && aboutSource(raw)) continue;
+      const tagged = shards ? { ...raw, replica: shards.replica } : raw;
+      const alert = redactAlert(tagged, deps.secrets ?? []);
+      const { kind, severity, revision, runId } = alert;
+      logger.info({ event: 'alert', kind, severity, revision, runId }, alert.summary);
+      out.push(alert);
+    }
+    return out;
+  };
   return {
     seed: (status) => tracker.seed(status),
     observe(status, step) {
-      const at = new Date(clock.now()).toISOString();
-      const shards = status.shards;
-      for (const raw of tracker.next(status, step, at)) {
-        // sharded: each replica speaks for its shards; one (holding `global`) for the source
-        if (shards && !shards.held.includes('global') && aboutSource(raw)) continue;
-        const tagged = shards ? { ...raw, replica: shards.replica } : raw;
-        const alert = redactAlert(tagged, deps.secrets ?? []);
-        logger.info(
-          {
-            event: 'alert',
-            kind: alert.kind,
-            severity: alert.severity,
-            revision: alert.revision,
-            runId: alert.runId,
-          },
-          alert.summary,
-        );
-        for (const { provider, queue } of queues) if (wants(provider, alert)) queue.push(alert);
+      // a fault here must never reach the loop that called it: reconciling goes on regardless
+      try {
+        for (const alert of alertsOf(status, step)) {
+          for (const { provider, queue } of queues) if (wants(provider, alert)) queue.push(alert);
+        }
+      } catch (err) {
+        logger.error({ event: 'notify-error' }, redact(String(err)));
       }
     },
     async close(graceMs = 3_000) {

@@ -184,4 +184,10 @@ describe('notifier against a loopback receiver', () => {
       'replica-b drift-detected',
     ]);
   });
+
+  it('a fault while deriving alerts is logged, never thrown into the loop', () => {
+    const { n, log } = notifier({ providers: [{ name: 'h', type: 'webhook', url: rx.url }] });
+    expect(() => n.observe({} as StatusView, { result: 'succeeded' })).not.toThrow();
+    expect(log.lines.some((l) => l.includes('"event":"notify-error"'))).toBe(true);
+  });
 });
