@@ -1,8 +1,8 @@
 /**
  * What the controller tells people about, derived from its run outcomes and status (never from
  * log lines). The shapes the controller passes in are narrowed here to the fields alerts read, so
- * this folder imports nothing of the controller's and the controller's status and step outcome
- * fit as they are.
+ * this folder imports none of the controller's types and the controller's status and step
+ * outcome fit as they are.
  */
 
 /** The closed set of alerts. */
