@@ -96,7 +96,8 @@ export function engineRun(deps: EngineDeps): ReconcileRun {
           load: deps.load ?? controllerLoad,
           api,
           providers: deps.providers,
-          state: deps.state,
+          // fenced at the lease epoch held as this run starts, not whatever is held later
+          state: deps.state.pinned?.() ?? deps.state,
           clock: deps.clock,
           resolveSecret: deps.resolveSecret,
           // A fresh directory per run: projects created since the last run are seen.

@@ -187,6 +187,13 @@ export interface StateStore {
   appendRun(runId: string, doc: StoredJson, keep: number): Promise<void>;
   /** The newest `limit` runs of the history, newest first. */
   runs(limit: number): Promise<StoredJson[]>;
+  /**
+   * This store as one run should write it (no I/O): every write carries the lease epoch held
+   * now, so once that lease is lost the run's writes stay refused even if this process takes
+   * the lease again (fencing per run, not per process). Its `close` closes nothing. Absent
+   * where the store has no epochs (SQLite, whose file lock serves one process).
+   */
+  pinned?(): StateStore;
   /** Closes the store (idempotent). */
   close(): Promise<void>;
 }

@@ -37,8 +37,10 @@ export function scopedStore(
     );
   };
   const one = (w: StateWrite) => classify(base.path, () => send(pool, w));
-  return {
+  const view: StateStore = {
     ...base,
+    // already the view of one run, at the epochs it started with
+    pinned: () => view,
     inventory: async () => (await base.inventory()).filter((e) => mine(e.key)),
     lastApplied: async () => new Map([...(await base.lastApplied())].filter(([key]) => mine(key))),
     pending: async () => (await base.pending()).filter((p) => mine(p.key)),
@@ -69,6 +71,7 @@ export function scopedStore(
     // the base store is the controller's to close
     close: async () => {},
   };
+  return view;
 }
 
 /** The identity key a write is about, which decides its shard. */

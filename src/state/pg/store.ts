@@ -9,6 +9,7 @@ import {
   type LeaseHandle,
   type PendingOperation,
   type StateStore,
+  type StateWrite,
   type StateWriter,
 } from '../types.js';
 import { pgControllerMethods } from './controller.js';
@@ -94,26 +95,42 @@ export async function openPostgresStore(
   };
   let fence: Fence | undefined;
   let held: LeaseHandle | undefined;
-  const write = (sql: string, params: unknown[]) => fencedWrite(pool, fence, sql, params);
+  /** The writes of the store, each fenced by what `fenceOf` says when it is sent. */
+  const writes = (fenceOf: () => Fence | undefined) => {
+    const write = (sql: string, params: unknown[]) => fencedWrite(pool, fenceOf(), sql, params);
+    return {
+      ...writerOn(write),
+      ...pgControllerMethods(pool, write),
+      batch: async (list: readonly StateWrite[]) => {
+        if (list.length === 0) return;
+        const client = await pool.connect();
+        try {
+          await client.query('BEGIN');
+          const f = fenceOf();
+          const inTransaction = writerOn((sql, params) => fencedWrite(client, f, sql, params));
+          for (const w of list) await applyWrite(inTransaction, w);
+          await client.query('COMMIT');
+        } catch (err) {
+          await client.query('ROLLBACK').catch(() => {});
+          throw err;
+        } finally {
+          client.release();
+        }
+      },
+    };
+  };
 
-  return classified(target.display, {
+  const store: StateStore = classified(target.display, {
     path: target.display,
-    ...writerOn(write),
-    ...pgControllerMethods(pool, write),
-    batch: async (writes) => {
-      if (writes.length === 0) return;
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const inTransaction = writerOn((sql, params) => fencedWrite(client, fence, sql, params));
-        for (const w of writes) await applyWrite(inTransaction, w);
-        await client.query('COMMIT');
-      } catch (err) {
-        await client.query('ROLLBACK').catch(() => {});
-        throw err;
-      } finally {
-        client.release();
-      }
+    ...writes(() => fence),
+    pinned: () => {
+      const now = fence;
+      return classified(target.display, {
+        ...store,
+        ...writes(() => now),
+        pinned: () => store.pinned!(),
+        close: async () => {},
+      });
     },
     inventory: async () => {
       const { rows } = await pool.query<InventoryRow>(
@@ -204,6 +221,7 @@ export async function openPostgresStore(
       await pool.end().catch(() => {});
     },
   });
+  return store;
 }
 
 /** The single-write methods, each one fenced statement sent through `run` (the pool, or a transaction's client). */
@@ -255,7 +273,8 @@ export function writerOn(run: (sql: string, params: unknown[]) => Promise<void>)
 function classified(display: string, store: StateStore): StateStore {
   const out: Record<string, unknown> = { ...store };
   for (const [name, method] of Object.entries(store)) {
-    if (typeof method !== 'function') continue;
+    // `pinned` answers at once with a store whose methods are classified already
+    if (typeof method !== 'function' || name === 'pinned') continue;
     out[name] = async (...args: unknown[]) => {
       try {
         return await (method as (...a: unknown[]) => Promise<unknown>)(...args);
