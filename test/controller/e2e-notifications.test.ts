@@ -25,6 +25,15 @@ const bin = fileURLToPath(new URL('../../src/cli/bin.ts', import.meta.url));
 const HMAC_KEY = 'hmac-key-e2e-6d2a9f';
 const GH_TOKEN = 'gh-token-e2e-3b8c1e';
 const SLACK_SECRET = 'slack-secret-path-4e5f';
+const SECRETS = [
+  API_KEY,
+  GIT_TOKEN,
+  WEBHOOK_SECRET,
+  CONTROL_TOKEN,
+  HMAC_KEY,
+  GH_TOKEN,
+  SLACK_SECRET,
+];
 
 let root: string;
 let emulator: RunningEmulator;
@@ -185,28 +194,12 @@ describe('notifications from a real controller process', () => {
       }
       const { authorization, ...headers } = r.headers;
       const text = r.body + JSON.stringify(headers);
-      for (const s of [
-        API_KEY,
-        GIT_TOKEN,
-        WEBHOOK_SECRET,
-        CONTROL_TOKEN,
-        HMAC_KEY,
-        GH_TOKEN,
-        SLACK_SECRET,
-      ]) {
+      for (const s of SECRETS) {
         expect(text).not.toContain(s);
       }
       expect(authorization).toBe(r.path.startsWith('/gh/') ? `Bearer ${GH_TOKEN}` : undefined);
     }
-    for (const s of [
-      API_KEY,
-      GIT_TOKEN,
-      WEBHOOK_SECRET,
-      CONTROL_TOKEN,
-      HMAC_KEY,
-      GH_TOKEN,
-      SLACK_SECRET,
-    ]) {
+    for (const s of SECRETS) {
       expect(stderr).not.toContain(s);
     }
     expect(stderr).toContain('"event":"alert"');

@@ -3,8 +3,9 @@ import {
   type DeliveryOutcome,
   DeliveryQueue,
   type SendOutcome,
+  TokenBucket,
 } from '../../../src/controller/notify/delivery.js';
-import { TokenBucket } from '../../../src/controller/notify/rate-limit.js';
+
 import { fakeClock } from '../../providers/helpers.js';
 
 /** A queue on a fake clock whose sends answer from `answers` (then ok), recording everything. */
