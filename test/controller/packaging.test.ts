@@ -53,13 +53,19 @@ describe('deploy/kubernetes', () => {
   });
 
   it('ships only obviously fake secret values', () => {
-    const s = byKind('Secret');
+    const s = docs.find((d) => d.kind === 'Secret' && d.metadata.name === 'platctl-controller')!;
     expect(Object.keys(s.stringData).sort()).toEqual([
       'api-key',
       'git-credentials',
       'webhook-secret',
     ]);
-    for (const v of Object.values(s.stringData)) expect(v).toMatch(/^REPLACE-ME-fake-/);
+    const secrets = docs.filter((d) => d.kind === 'Secret');
+    expect(secrets.map((d) => d.metadata.name).sort()).toEqual([
+      'platctl-control-token',
+      'platctl-controller',
+    ]);
+    for (const d of secrets)
+      for (const v of Object.values(d.stringData)) expect(v).toMatch(/^REPLACE-ME-fake-/);
   });
 
   it('exposes one port for the webhook and metrics', () => {

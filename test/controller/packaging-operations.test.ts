@@ -1,0 +1,149 @@
+import { execFileSync } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import { parseAllDocuments } from 'yaml';
+import { parseDuration } from '../../src/controller/duration.js';
+import { ControllerMetrics } from '../../src/controller/metrics.js';
+import { createControllerServer } from '../../src/controller/server.js';
+import { initialStatus } from '../../src/controller/status.js';
+import { memoryLogger } from './helpers/fakes.js';
+
+/**
+ * deploy/ against the controller it runs: the probes, ports and files the manifests name exist,
+ * the grace period leaves the shutdown timeout room, the NetworkPolicy lets through what the
+ * controller needs, and the ServiceMonitor scrapes the Service that exists.
+ */
+// biome-ignore lint/suspicious/noExplicitAny: a test walking arbitrary YAML
+type Doc = Record<string, any>;
+const deploy = new URL('../../deploy/', import.meta.url);
+
+function rawDocs(dir: string): Doc[] {
+  const url = new URL(`${dir}/`, deploy);
+  return readdirSync(url)
+    .filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml')
+    .flatMap((f) => parseAllDocuments(readFileSync(new URL(f, url), 'utf8')).map((d) => d.toJS()));
+}
+
+/** The overlay as kubectl builds it; undefined where kubectl is not installed. */
+function built(dir: string): Doc[] | undefined {
+  try {
+    const out = execFileSync('kubectl', ['kustomize', new URL(dir, deploy).pathname], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    return parseAllDocuments(out).map((d) => d.toJS() as Doc);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw err;
+  }
+}
+
+const base = rawDocs('kubernetes');
+const one = (docs: Doc[], kind: string) => docs.find((d) => d.kind === kind) as Doc;
+const pod = one(base, 'Deployment').spec.template.spec;
+const container = pod.containers[0];
+const arg = (args: string[], name: string) =>
+  args.find((a) => a.startsWith(`--${name}=`))?.slice(name.length + 3);
+
+/** Status answered by the controller's own server for `path`, healthy or with a stuck loop. */
+async function serve(path: string, stuck = false): Promise<number> {
+  const server = createControllerServer({
+    status: initialStatus('fake', { suspended: false, dryRun: false, selfHeal: true }),
+    metrics: new ControllerMetrics(),
+    logger: memoryLogger().logger,
+    ready: () => true,
+    trigger: () => {},
+    health: () =>
+      stuck
+        ? { ok: false, heartbeatAgeMs: 400_000, reason: 'stuck' }
+        : { ok: true, heartbeatAgeMs: 0 },
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  try {
+    const { port } = server.address() as AddressInfo;
+    return (await fetch(`http://127.0.0.1:${port}${path}`)).status;
+  } finally {
+    server.close();
+  }
+}
+
+describe('deploy/kubernetes operations', () => {
+  it('probes paths the server serves; liveness fails when the loop watchdog does', async () => {
+    expect(await serve(container.livenessProbe.httpGet.path)).toBe(200);
+    expect(await serve(container.livenessProbe.httpGet.path, true)).toBe(503);
+    expect(await serve(container.readinessProbe.httpGet.path)).toBe(200);
+    expect(container.livenessProbe.httpGet.port).toBe(container.ports[0].name);
+    // the watchdog's threshold is set, and longer than one probe period
+    const threshold = parseDuration(arg(container.args, 'liveness-threshold') ?? '', 'threshold');
+    expect(threshold).toBeGreaterThan(container.livenessProbe.periodSeconds * 1000);
+  });
+
+  it('gives the shutdown timeout room inside the termination grace period', () => {
+    const timeout = parseDuration(arg(container.args, 'shutdown-timeout') ?? '', 'timeout');
+    // recording the cut run, releasing the lease and exiting need some seconds after the cut
+    expect(pod.terminationGracePeriodSeconds * 1000).toBeGreaterThanOrEqual(timeout + 10_000);
+  });
+
+  it('mounts every Secret it names, and every credential file it passes is in one', () => {
+    const secrets = new Map(
+      base.filter((d) => d.kind === 'Secret').map((d) => [d.metadata.name, d.stringData]),
+    );
+    for (const v of pod.volumes.filter((v: Doc) => v.secret)) {
+      expect(secrets.has(v.secret.secretName), v.secret.secretName).toBe(true);
+    }
+    const files = container.args
+      .filter((a: string) => /^--[a-z-]+-file=/.test(a))
+      .map((a: string) => a.split('=')[1]);
+    expect(files).toHaveLength(4); // API key, git credentials, webhook secret, control token
+    for (const file of files) {
+      const mount = container.volumeMounts.find((m: Doc) => file.startsWith(`${m.mountPath}/`));
+      const volume = pod.volumes.find((v: Doc) => v.name === mount?.name);
+      const key = file.slice(mount.mountPath.length + 1);
+      expect(Object.keys(secrets.get(volume?.secret?.secretName) ?? {}), file).toContain(key);
+    }
+  });
+
+  it('lets in only the http port, and out only DNS, HTTPS and SSH (PostgreSQL in its overlay)', () => {
+    const np = one(base, 'NetworkPolicy');
+    expect(np.spec.podSelector.matchLabels).toEqual(
+      one(base, 'Deployment').spec.selector.matchLabels,
+    );
+    expect(np.spec.policyTypes.sort()).toEqual(['Egress', 'Ingress']);
+    const names = container.ports.map((p: Doc) => p.name);
+    for (const rule of np.spec.ingress) {
+      for (const p of rule.ports) expect(names).toContain(p.port);
+    }
+    const out = (docs: Doc[]) =>
+      one(docs, 'NetworkPolicy')
+        .spec.egress.flatMap((r: Doc) => r.ports)
+        .map((p: Doc) => `${p.port}/${p.protocol}`)
+        .sort();
+    expect(out(base)).toEqual(['22/TCP', '443/TCP', '53/TCP', '53/UDP']);
+    const pg = built('kubernetes-postgres/');
+    if (pg) expect(out(pg)).toEqual(['22/TCP', '443/TCP', '53/TCP', '53/UDP', '5432/TCP']);
+  });
+
+  it('has a ServiceMonitor scraping /metrics on the Service port the kustomization labels', async () => {
+    const sm = one(base, 'ServiceMonitor');
+    expect(sm.apiVersion).toBe('monitoring.coreos.com/v1');
+    const svc = one(base, 'Service');
+    expect(svc.spec.ports.map((p: Doc) => p.name)).toContain(sm.spec.endpoints[0].port);
+    expect(await serve(sm.spec.endpoints[0].path)).toBe(200);
+    const k = parseAllDocuments(
+      readFileSync(new URL('kubernetes/kustomization.yaml', deploy), 'utf8'),
+    )[0]?.toJS() as Doc;
+    expect(k.labels[0].pairs).toMatchObject(sm.spec.selector.matchLabels);
+  });
+
+  it('the PostgreSQL overlays keep the control token, shutdown timeout and watchdog flags', () => {
+    for (const dir of ['kubernetes-postgres/', 'kubernetes-postgres-sharded/']) {
+      const docs = built(dir);
+      if (!docs) return; // no kubectl: the base's checks above still ran
+      const c = one(docs, 'Deployment').spec.template.spec.containers[0];
+      for (const flag of ['control-token-file', 'shutdown-timeout', 'liveness-threshold']) {
+        expect(arg(c.args, flag), `${dir} --${flag}`).toBe(arg(container.args, flag));
+      }
+    }
+  });
+});
