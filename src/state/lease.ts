@@ -46,10 +46,19 @@ export async function createLease(
     const mine = held?.id === holder.id;
     if (held && !mine && !isDead(held)) return held;
     db.prepare(
-      `INSERT INTO lease (name, holder_id, pid, host, since, expires_at) VALUES ('run', ?, ?, ?, ?, ?)
+      `INSERT INTO lease (name, holder_id, pid, host, since, expires_at, run_id)
+       VALUES ('run', ?, ?, ?, ?, ?, ?)
        ON CONFLICT(name) DO UPDATE SET holder_id=excluded.holder_id, pid=excluded.pid,
-         host=excluded.host, since=excluded.since, expires_at=excluded.expires_at`,
-    ).run(holder.id, holder.pid, holder.host, mine ? held.since : now, now + ttl);
+         host=excluded.host, since=excluded.since, expires_at=excluded.expires_at,
+         run_id=excluded.run_id`,
+    ).run(
+      holder.id,
+      holder.pid,
+      holder.host,
+      mine ? held.since : now,
+      now + ttl,
+      opts.runId ?? null,
+    );
     return undefined;
   });
   const deadline = clock.now() + (opts.waitMs ?? 0);

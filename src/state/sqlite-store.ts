@@ -31,7 +31,7 @@ CREATE TABLE IF NOT EXISTS outcomes (
   PRIMARY KEY (run_id, action_id));
 CREATE TABLE IF NOT EXISTS lease (
   name TEXT PRIMARY KEY, holder_id TEXT NOT NULL, pid INTEGER NOT NULL, host TEXT NOT NULL,
-  since INTEGER NOT NULL, expires_at INTEGER NOT NULL);
+  since INTEGER NOT NULL, expires_at INTEGER NOT NULL, run_id TEXT);
 `;
 
 interface InventoryRow {
@@ -59,6 +59,11 @@ export function openStateStore(path: string, options: { clock?: Clock } = {}): S
     db.pragma('synchronous = NORMAL');
     db.pragma('busy_timeout = 5000');
     db.exec(SCHEMA);
+    // a file made before the lease recorded its run: add the column (NULL for the holder then)
+    const leaseColumns = db.prepare('PRAGMA table_info(lease)').all() as { name: string }[];
+    if (!leaseColumns.some((c) => c.name === 'run_id')) {
+      db.exec('ALTER TABLE lease ADD COLUMN run_id TEXT');
+    }
   } catch (err) {
     throw new PlatctlError('state', `cannot open the state store ${path}: ${String(err)}`, {
       cause: err,
@@ -92,7 +97,14 @@ export function openStateStore(path: string, options: { clock?: Clock } = {}): S
 
   const leaseHolder = (): LeaseInfo | undefined => {
     const row = q.holder.get() as
-      | { holder_id: string; pid: number; host: string; since: number; expires_at: number }
+      | {
+          holder_id: string;
+          pid: number;
+          host: string;
+          since: number;
+          expires_at: number;
+          run_id: string | null;
+        }
       | undefined;
     if (!row || row.expires_at <= clock.now()) return undefined;
     return {
@@ -101,6 +113,7 @@ export function openStateStore(path: string, options: { clock?: Clock } = {}): S
       host: row.host,
       since: row.since,
       expiresAt: row.expires_at,
+      ...(row.run_id ? { runId: row.run_id } : {}),
     };
   };
 

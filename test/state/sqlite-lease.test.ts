@@ -1,4 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { openStateStore } from '../../src/state/index.js';
 import { fakeClock } from '../reconcile/helpers.js';
 import { placesOf, sqliteFactory } from './factories.js';
 
@@ -33,5 +38,29 @@ describe('SQLite run lease (a row with an expiry)', () => {
     clock.advance(200);
     await b.acquire({ holder: holder('two', 2), heartbeat: false });
     await expect(first.renew()).rejects.toThrow(/lost/);
+  });
+
+  it('shows the run the holder is doing, also in a file made before the lease recorded runs', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'platctl-lease-run-'));
+    try {
+      const path = join(dir, 'state.db');
+      const old = new Database(path);
+      old.exec(`CREATE TABLE lease (
+        name TEXT PRIMARY KEY, holder_id TEXT NOT NULL, pid INTEGER NOT NULL, host TEXT NOT NULL,
+        since INTEGER NOT NULL, expires_at INTEGER NOT NULL)`);
+      old.close();
+      const clock = fakeClock(Date.UTC(2026, 0, 1));
+      const a = openStateStore(path, { clock });
+      const b = openStateStore(path, { clock });
+      await a.acquire({ holder: holder('one', 4242), runId: 'run-42', heartbeat: false });
+      expect(await b.leaseHolder()).toMatchObject({ id: 'one', pid: 4242, runId: 'run-42' });
+      await expect(b.acquire({ holder: holder('two', 99), heartbeat: false })).rejects.toThrow(
+        '(holder one, run run-42)',
+      );
+      await a.close();
+      await b.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
