@@ -41,7 +41,10 @@ export interface NotifierDeps {
   readonly http?: NotifyHttp;
   /** Reads a provider's urlFile, tokenFile or secretFile at each delivery (so rotation needs no restart). */
   readonly readFile?: (path: string) => string;
-  /** Literal secrets no alert may carry: API key, git token, webhook secret, control token. */
+  /**
+   * Literal secrets no alert may carry (API key, git token, webhook secret, control token); read
+   * at each alert, so a list the caller keeps current covers rotated values.
+   */
   readonly secrets?: readonly (string | undefined)[];
   /** Counts each alert's fate per provider type (metrics). */
   readonly onDelivery?: (type: ProviderType, outcome: DeliveryOutcome) => void;
