@@ -59,6 +59,10 @@ describe.skipIf(!postgresUrl)(
         code: 'locked',
       });
       expect((await a.owners()).map((o) => [o.shard, o.replicaId])).toEqual([['project:p', 'a']]);
+      // an apply (the run lock, exclusive) is refused beside sharded replicas, and told why
+      await expect(store.acquire({ holder: replica('apply'), heartbeat: false })).rejects.toThrow(
+        /used by 2 controller replica\(s\) sharding by project \(pid 1 on test since/,
+      );
 
       // a gives the shard up and takes it again: the earlier run's writes stay refused
       await a.release('project:p');

@@ -62,7 +62,7 @@ export class ShardReplica {
   readonly #o: ShardReplicaOptions;
   #members: string[] = [];
   #joinedAt: number | undefined;
-  /** Every shard seen: in the manifests or the inventory of the last run. */
+  /** The shards there are: those of the last run's manifests and inventory, and `global`. */
   #known = new Set<string>([GLOBAL_SHARD]);
   #running = false;
   #wakeAfterRun = false;
@@ -118,8 +118,12 @@ export class ShardReplica {
       const shardLoad: LoadPort = async (input) => {
         const inventory = await base.inventory();
         const loaded = await load(input);
-        for (const m of loaded.manifests) this.#known.add(shardOf(m));
-        for (const e of inventory) this.#known.add(shardOfKey(e.key));
+        // a project gone from both git and the inventory is no shard any more (given up below)
+        this.#known = new Set([
+          GLOBAL_SHARD,
+          ...loaded.manifests.map(shardOf),
+          ...inventory.map((e) => shardOfKey(e.key)),
+        ]);
         // nothing of this run holds a shard yet: this is where shards no longer ours are given up
         await this.#serial(() => this.#rebalance({ release: true, fromRun: true }));
         for (const [s, f] of this.#o.coordinator.held()) fences.set(s, f);

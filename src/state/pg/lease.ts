@@ -84,11 +84,16 @@ export async function acquireAdvisory(
     if (await tryLock(session, key)) break;
     const other = await currentHolder(deps, name);
     if (deps.clock.now() >= deadline || opts.signal?.aborted) {
+      const sharing = other ? [] : await sharingReplicas(deps, key);
       throw new PlatctlError(
         'locked',
         other
           ? lockedMessage(other)
-          : 'the state store is locked by another apply or controller: a session that is just ' +
+          : sharing.length > 0
+            ? `the state store is used by ${sharing.length} controller replica(s) sharding by ` +
+              `project (${sharing.join('; ')}); an apply cannot run beside them: stop them, or ` +
+              'change the platform through their git repository'
+            : 'the state store is locked by another apply or controller: a session that is just ' +
               'starting or ending; wait for it to finish or use --lock-timeout to wait longer',
       );
     }
@@ -155,4 +160,20 @@ async function tryLock(session: pg.Client, key: LockKey): Promise<boolean> {
     [key.space, key.id],
   );
   return rows[0]!.ok;
+}
+
+/** The sharded controller replicas holding lock `key` shared, described for people. */
+async function sharingReplicas(deps: Pick<LeaseDeps, 'query'>, key: LockKey): Promise<string[]> {
+  const { classid, objid } = lockOids(key);
+  const { rows } = await deps.query<{ pid: number; host: string; since: string }>(
+    `SELECT m.pid, m.host, m.since FROM shard_members m WHERE EXISTS (
+       SELECT 1 FROM pg_locks k WHERE k.locktype = 'advisory' AND k.granted
+         AND k.mode = 'ShareLock' AND k.pid = m.backend_pid AND k.classid = $1::oid
+         AND k.objid = $2::oid AND k.objsubid = 2)
+     ORDER BY m.replica_id`,
+    [classid, objid],
+  );
+  return rows.map(
+    (r) => `pid ${r.pid} on ${r.host} since ${new Date(Number(r.since)).toISOString()}`,
+  );
 }
