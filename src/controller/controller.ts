@@ -1,91 +1,30 @@
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
-import { type Clock, systemClock } from '../core/clock.js';
-import { createLogger, type Logger } from '../core/logger.js';
+import { systemClock } from '../core/clock.js';
+import { createLogger } from '../core/logger.js';
 import { dashboardRoutes } from '../dashboard/routes.js';
 import { createApiClient, createProviderRegistry, resolveSecret } from '../providers/index.js';
-import type { LoadPort } from '../reconcile/run.js';
 import { cachedStore } from '../state/cached.js';
 import { isPostgresUrl, openState, processHolder, type StateStore } from '../state/index.js';
 import { BackoffTracker } from './backoff.js';
+import type { ControllerConfig } from './config.js';
 import { controlApiRoute } from './control-api.js';
 import { ControllerControls } from './controls.js';
 import { controllerLoad, type EngineDeps, engineRun, manifestEnv } from './engine-adapter.js';
-import type { GitCredentialInput } from './git-credentials.js';
 import { Heartbeat } from './heartbeat.js';
-import { liveSecrets, type SecretInput } from './live-secrets.js';
+import { liveSecrets } from './live-secrets.js';
 import { ControllerLoop } from './loop.js';
 import { ControllerMetrics } from './metrics.js';
-import type { NotificationConfig } from './notify/config.js';
 import { createNotifier } from './notify/notifier.js';
 import { restoreStatus, statePersistence } from './persist.js';
-import type { ReconcileRun } from './ports.js';
-import type { StepMemory, StepOptions } from './reconcile-step.js';
+import type { StepMemory } from './reconcile-step.js';
 import { RevisionLoads } from './revision-loads.js';
 import { createControllerServer, listen } from './server.js';
-import { assertShardable, type ShardBy, type ShardWiring, wireShards } from './shards/wire.js';
+import { assertShardable, type ShardWiring, wireShards } from './shards/wire.js';
 import { createSource, sourceView } from './source-factory.js';
 import { stateStoreLease } from './state-lease.js';
 import { type ControllerStatus, initialStatus } from './status.js';
 
-/** Where desired state comes from. */
-export type SourceConfig =
-  | ({
-      readonly kind: 'git';
-      readonly repo: string;
-      readonly branch: string;
-      readonly path: string;
-    } & GitCredentialInput)
-  | { readonly kind: 'dir'; readonly dir: string; readonly debounceMs?: number };
-
-/** Everything a controller needs; the CLI builds it from flags, tests directly. */
-export interface ControllerConfig extends StepOptions {
-  readonly source: SourceConfig;
-  readonly cacheDir: string;
-  readonly statePath: string;
-  /** `host:port` of the HTTP server (`127.0.0.1:0` picks a free port). */
-  readonly listen: string;
-  /** The webhook's shared secret (a function: asked per delivery, for rotation). */
-  readonly webhookSecret?: SecretInput;
-  /** Bearer token of the control API and the dashboard's data; undefined disables them (404). */
-  readonly controlToken?: SecretInput;
-  /** The dashboard's built page. @default dist/dashboard of the package */
-  readonly dashboardDir?: string;
-  readonly api: {
-    readonly baseUrl: string;
-    /** A literal, or a function asked before each request (a key file that may be rotated). */
-    readonly apiKey: SecretInput;
-    readonly rps?: number;
-    readonly concurrency?: number;
-  };
-  readonly maxDeletes?: number;
-  /** Where alerts go (`--notifications FILE`, validated); undefined sends none. */
-  readonly notifications?: NotificationConfig;
-  /** The state lease's lifetime without renewal; a standby takes over this long after a crash. @default 15000 */
-  readonly leaseTtlMs?: number;
-  readonly backoff?: { readonly baseMs: number; readonly maxMs: number };
-  readonly wait?: { readonly pollMs: number; readonly timeoutMs: number };
-  /**
-   * After SIGTERM, how long waits and requests in flight may go on before they are cut (the run
-   * recorded `interrupted`); below the pod's termination grace period. Undefined: never cut.
-   */
-  readonly shutdownTimeoutMs?: number;
-  /** `/healthz` fails when the loop makes no progress for this long. @default 300000 */
-  readonly livenessThresholdMs?: number;
-  /**
-   * `project`: replicas on one PostgreSQL state split the projects between them (see
-   * docs/architecture.md); undefined: one replica leads, the others stand by.
-   */
-  readonly shardBy?: ShardBy;
-  /** Holder label in the lease (`controller:<host>:<pid>:<uuid>`). */
-  readonly holderLabel?: string;
-  readonly clock?: Clock;
-  readonly logger?: Logger;
-  /** Replaces the engine run (tests of the wiring only). */
-  readonly run?: ReconcileRun;
-  /** The manifests stage (tests count its calls). @default {@link controllerLoad} */
-  readonly load?: LoadPort;
-}
+export { type ControllerConfig, defaultCacheDir, type SourceConfig } from './config.js';
 
 /** A started controller. */
 export interface RunningController {
@@ -309,10 +248,4 @@ export async function startController(config: ControllerConfig): Promise<Running
     await state?.close();
     throw err;
   }
-}
-
-/** The default cache directory next to the state store. */
-export function defaultCacheDir(statePath: string): string {
-  const local = statePath === ':memory:' || isPostgresUrl(statePath);
-  return join(local ? '.platctl' : join(statePath, '..'), 'controller-cache');
 }

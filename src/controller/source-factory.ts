@@ -1,5 +1,5 @@
+import type { ControllerConfig } from './config.js';
 import type { SourceView } from './control-views.js';
-import type { ControllerConfig } from './controller.js';
 import { DirectorySource } from './dir-source.js';
 import { resolveGitAuth } from './git-credentials.js';
 import { GitSource } from './git-source.js';
