@@ -1,6 +1,7 @@
 /**
  * Controller memory benchmark:
- * `npx tsx bench/controller-rss.ts [--resources 10000] [--interval 10] [--idle 5] [--concurrency 32]`.
+ * `npx tsx bench/controller-rss.ts [--resources 10000] [--interval 10] [--idle 5] [--concurrency 32]
+ * [--heap MB]`.
  *
  * Writes N resources (the platform of `bench/engine.ts`: workspaces over the seeded projects, one
  * user in twenty) into a directory, starts the emulator and a real `platctl controller --watch`
@@ -8,7 +9,8 @@
  * run to converge, then for `--idle` more runs with nothing to do. After each run it reads the
  * controller's RSS from /proc (`VmRSS`, and `VmHWM`, the peak so far) and prints one row per run,
  * with the run's result and duration from the controller's `run-end` log line and the load
- * average. Every process started here is stopped at the end.
+ * average. `--heap` starts the controller with `--max-old-space-size=MB` (V8 then collects before
+ * growing its heap past it). Every process started here is stopped at the end.
  */
 
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -27,6 +29,7 @@ const { values } = parseArgs({
     interval: { type: 'string', default: '10' },
     idle: { type: 'string', default: '5' },
     concurrency: { type: 'string', default: '32' },
+    heap: { type: 'string' },
   },
 });
 const n = Number(values.resources);
@@ -49,6 +52,7 @@ const bin = fileURLToPath(new URL('../src/cli/bin.ts', import.meta.url));
 const controller: ChildProcess = spawn(
   process.execPath,
   [
+    ...(values.heap ? [`--max-old-space-size=${values.heap}`] : []),
     '--import',
     'tsx',
     bin,
@@ -129,7 +133,9 @@ try {
   await new Promise((r) => controller.once('exit', r));
   rmSync(dir, { recursive: true, force: true });
 }
-console.log(`controller, ${n} resources, --interval ${values.interval}s\n`);
+console.log(
+  `controller, ${n} resources, --interval ${values.interval}s${values.heap ? `, --max-old-space-size=${values.heap}` : ''}\n`,
+);
 console.log('| resources | run | result | run time | RSS after | peak RSS so far | load (1 min) |');
 console.log('|---|---|---|---|---|---|---|');
 for (const r of rows) console.log(r);

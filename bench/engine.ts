@@ -1,7 +1,7 @@
 /**
  * Engine benchmark:
  * `npx tsx bench/engine.ts --resources 1000 [--rps 200] [--concurrency 32] [--in-process]
- * [--state postgres] [--apply-only]`.
+ * [--state postgres] [--apply-only] [--progress throttled|verbose]`.
  *
  * Generates a platform of N resources (workspaces spread over the seeded projects, plus one user
  * in twenty), starts the emulator on a loopback port (its own process unless `--in-process`), and
@@ -9,16 +9,19 @@
  * it. For each it reports wall time, the engine's and the emulator's CPU (read from /proc for the
  * emulator's process; in-process the one figure holds both), requests made (every attempt)
  * against the fewest the API allows, wall ÷ (requests ÷ rps), peak RSS, the load average and the
- * time actions waited on state writes. `--state postgres` keeps the state in a fresh schema of
- * $PLATCTL_BENCH_DATABASE_URL (default the local test database), dropped afterwards.
+ * time actions waited on state writes. `--progress` renders the events as `apply` does off a
+ * terminal (to /dev/null), so their cost is in the engine's CPU. `--state postgres` keeps the
+ * state in a fresh schema of $PLATCTL_BENCH_DATABASE_URL (default the local test database),
+ * dropped afterwards.
  */
 
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { progressPrinter } from '../src/cli/progress.js';
 import { startEmulator } from '../src/emulator/index.js';
 import { createRunPorts } from '../src/reconcile/default-ports.js';
 import { reconcile } from '../src/reconcile/run.js';
@@ -36,9 +39,15 @@ const { values } = parseArgs({
     state: { type: 'string', default: 'sqlite' },
     /** Only the apply (no plan before or after), e.g. for a profile of the apply alone. */
     'apply-only': { type: 'boolean', default: false },
+    /** Render progress as the CLI does, off a terminal, to /dev/null: `throttled` or `verbose`. */
+    progress: { type: 'string', default: 'none' },
   },
 });
 const n = Number(values.resources);
+const progress =
+  values.progress === 'none'
+    ? undefined
+    : progressPrinter(createWriteStream('/dev/null'), { verbose: values.progress === 'verbose' });
 const rps = Number(values.rps);
 const concurrency = Number(values.concurrency);
 const PAGE = 1000; // the list endpoints' maximum page size
@@ -99,13 +108,25 @@ async function measure(mode: 'plan' | 'apply') {
     onRequest: () => {
       requests++;
     },
+    ...(progress ? { events: progress } : {}),
   });
   requests = 0;
   peak = process.memoryUsage.rss();
   const start = performance.now();
   const cpu = process.cpuUsage();
   const emuCpu0 = emulator.cpuSeconds();
-  const result = await reconcile({ paths: [file], mode, concurrency }, ports);
+  const result = await reconcile(
+    {
+      paths: [file],
+      mode,
+      concurrency,
+      approve: async (plan) => {
+        progress?.begin(plan.actions.filter((a) => a.type !== 'noop').length);
+        return true;
+      },
+    },
+    ports,
+  ).finally(() => progress?.end());
   const seconds = (performance.now() - start) / 1000;
   const used = process.cpuUsage(cpu);
   const cpuSeconds = (used.user + used.system) / 1e6;
