@@ -7,7 +7,9 @@
  * project`, all with the same `--rps`, on a directory of `--workspaces` workspaces per project.
  * Measures the time from starting the processes until the emulator has created every workspace,
  * and, from the emulator's request journal, the most requests it received in one second: in
- * whole seconds of its clock, and in any sliding 1 s window. Prints one row per scenario.
+ * whole seconds of its clock, and in any sliding 1 s window. Prints one row per scenario. Then
+ * kills (-9) the sharded replica holding the most shards and measures how long until the others
+ * hold all of them.
  */
 
 import { randomBytes } from 'node:crypto';
@@ -101,6 +103,33 @@ async function dropSchema(schema: string) {
   }
 }
 
+/**
+ * Kills (-9) the replica holding the most projects and measures the time until the others hold
+ * all of them, from their `/status`.
+ */
+async function takeover(procs: readonly LineProcess[]): Promise<number> {
+  const urls = await Promise.all(
+    procs.map(async (p) => {
+      const { listen } = JSON.parse(await p.waitFor(/"event":"started"/)) as { listen: string };
+      return `http://${listen}/status`;
+    }),
+  );
+  const held = async (url: string) =>
+    ((await (await fetch(url)).json()) as { shards?: { held: string[] } }).shards?.held ?? [];
+  const shares = await Promise.all(urls.map(held));
+  const most = shares.findIndex((h) => h.length === Math.max(...shares.map((x) => x.length)));
+  const orphaned = shares[most]!;
+  const killedAt = performance.now();
+  procs[most]!.child.kill('SIGKILL');
+  const survivors = urls.filter((_, i) => i !== most);
+  for (;;) {
+    const now = new Set((await Promise.all(survivors.map(held))).flat());
+    if (orphaned.every((s) => now.has(s))) return performance.now() - killedAt;
+    if (performance.now() - killedAt > 60_000) throw new Error('no takeover within 60 s');
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 async function scenario(replicas: number, sharded: boolean) {
   const schema = `bench_shard_${randomBytes(4).toString('hex')}`;
   const emulator = await startEmulator({ port: 0, apiKey, admin: true, seedFile });
@@ -160,7 +189,9 @@ async function scenario(replicas: number, sharded: boolean) {
     // the span from the first request to the last: what the processes' start-up leaves out
     const times = entries.map((e) => Date.parse(e.time));
     const active = (Math.max(...times) - Math.min(...times)) / 1000;
+    const takeoverMs = sharded ? await takeover(procs) : undefined;
     return {
+      takeoverMs,
       seconds,
       up: await listening,
       firstRun: await firstRun,
@@ -192,6 +223,9 @@ try {
       `| ${label} | ${r.seconds.toFixed(1)} s | ${r.up.toFixed(1)} s | ${r.firstRun.toFixed(1)} s | ${r.active.toFixed(1)} s | ${r.requests} | ${r.whole} | ${r.sliding} |`,
     );
   }
+  console.log(
+    `kill -9 of the replica holding the most shards: the others hold all of them after ${many.takeoverMs?.toFixed(0)} ms`,
+  );
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
