@@ -95,6 +95,7 @@ export async function loadAndValidate(input: LoadInput): Promise<LoadResult> {
       loaded.push({
         manifest: r.manifest,
         key: manifestKey(r.manifest),
+        file: doc.file,
         get source() {
           return doc.source; // found when first asked, like every position
         },

@@ -201,7 +201,12 @@ export interface LoadedManifest<M extends Manifest = Manifest> {
   manifest: M;
   /** The identity key, see {@link identityKey}. */
   key: string;
-  /** Position of the document's first line. */
+  /**
+   * The file the document came from (as `source.file`), known without computing a position.
+   * Undefined only from test doubles and callers that build manifests themselves.
+   */
+  readonly file?: string;
+  /** Position of the document's first line (found on first use: may re-parse its file). */
   source: SourcePosition;
   /**
    * Position of the node at a JSON path such as `['spec', 'variables', 2, 'value']`; falls back to

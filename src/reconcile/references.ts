@@ -17,7 +17,8 @@ export async function checkReferences(
   const firstPerFile = new Map<string, LoadedManifest>();
   for (const m of manifests) {
     const project = m.manifest.metadata.project;
-    const at = `${project}\u0000${m.source.file}`;
+    // the file without its position: a position re-parses the file, for every clean manifest
+    const at = `${project}\u0000${m.file ?? m.source.file}`;
     if (project !== undefined && !firstPerFile.has(at)) firstPerFile.set(at, m);
   }
   const checks = [...firstPerFile.values()].map(async (m) => {
