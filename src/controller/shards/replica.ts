@@ -112,7 +112,7 @@ export class ShardReplica {
    * held at that moment only.
    */
   run(engine: ShardedEngine, load: LoadPort): ReconcileRun {
-    return async (req, signal) => {
+    return async (req, signal, hard) => {
       const fences = new Map<string, Fence>();
       const base = this.#o.state;
       const shardLoad: LoadPort = async (input) => {
@@ -135,9 +135,11 @@ export class ShardReplica {
       };
       this.#running = true;
       try {
+        // `hard` too: a shutdown past its timeout cuts a sharded run's waits like any other
         return await engine({ load: shardLoad, state: this.#o.coordinator.view(base, fences) })(
           req,
           signal,
+          hard,
         );
       } finally {
         this.#running = false;
