@@ -2,14 +2,16 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type RunningController, startController } from '../../src/controller/controller.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import {
   type ControllerProcess,
   eventually,
   startControllerProcess,
 } from './helpers/cli-process.js';
+import { memoryLogger } from './helpers/fakes.js';
 import { commitFiles, createGitRemote } from './helpers/git-remote.js';
-import { API_KEY, CONTROL_TOKEN, workspaceYaml } from './helpers/stack.js';
+import { API_KEY, CONTROL_TOKEN, VPC_YAML, workspaceYaml } from './helpers/stack.js';
 
 let root: string;
 let emulator: RunningEmulator;
@@ -24,7 +26,7 @@ afterEach(async () => {
   await rm(root, { recursive: true, force: true });
 });
 
-const HANG_MS = 6_000;
+const HANG_MS = 5_000;
 
 describe('liveness watchdog (real controller process)', () => {
   it('/healthz turns 503 while a run hangs on a request that never answers, and 200 once it does', async () => {
@@ -82,4 +84,63 @@ describe('liveness watchdog (real controller process)', () => {
     expect(await c.exited).toBe(0);
     expect(c.output()).not.toContain(API_KEY);
   });
+
+  it('stays 200 through a wait on a deployment far longer than the threshold: each poll beats', async () => {
+    // an emulator of its own whose VPC deploys for an hour of emulated time
+    const slow = await startEmulator({
+      port: 0,
+      apiKey: API_KEY,
+      admin: true,
+      transitionSeconds: { 'vpc-deploy': 3600 },
+    });
+    const remote = await createGitRemote(join(root, 'git-wait'));
+    commitFiles(remote, { 'platform/vpc.yaml': VPC_YAML }, 'vpc');
+    const c = await startController({
+      source: { kind: 'git', repo: remote.bare, branch: 'main', path: 'platform/' },
+      cacheDir: join(root, 'cache-wait'),
+      statePath: join(root, 'wait.db'),
+      listen: '127.0.0.1:0',
+      api: { baseUrl: slow.url, apiKey: API_KEY },
+      intervalMs: 600_000,
+      runTimeoutMs: 600_000,
+      selfHeal: true,
+      dryRun: false,
+      suspend: false,
+      prune: false,
+      leaseTtlMs: 2_000,
+      wait: { pollMs: 50, timeoutMs: 600_000 },
+      livenessThresholdMs: 2_000,
+      shutdownTimeoutMs: 1_000, // a failing test still stops: the wait is cut
+      logger: memoryLogger().logger,
+    });
+    try {
+      await eventually('the VPC deploying', async () => {
+        const journal = await fetch(`${slow.url}/_emulator/journal`).then((r) => r.text());
+        return journal.includes('/vpc-platform/publish') ? true : undefined;
+      });
+      // twice the threshold of real time inside one wait: never stuck
+      const until = Date.now() + 4_000;
+      const seen = new Set<number>();
+      while (Date.now() < until) {
+        seen.add((await healthz(c)).status);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      expect([...seen]).toEqual([200]);
+      expect(c.status.lastResult).toBeUndefined(); // still the first run, still waiting
+      await fetch(`${slow.url}/_emulator/clock/advance`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ seconds: 3600 }),
+      });
+      await eventually('the run ends', async () => c.status.lastResult ?? undefined);
+      expect(c.status.lastResult).toBe('succeeded');
+    } finally {
+      await c.stop();
+      await slow.close();
+    }
+  });
 });
+
+function healthz(c: RunningController) {
+  return fetch(`http://127.0.0.1:${c.address.port}/healthz`);
+}
