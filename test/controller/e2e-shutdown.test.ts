@@ -72,7 +72,7 @@ describe('SIGTERM during a wait longer than the grace period (real controller pr
     );
     // the workspace's create is answered late: still in flight when the shutdown timeout passes,
     // while the platform goes on to make it (the case a pending record exists for)
-    await admin('faults', { path: WORKSPACES, method: 'POST', latencyMs: 4_000, count: 1 });
+    await admin('faults', { path: WORKSPACES, method: 'POST', latencyMs: 5_000, count: 1 });
     const state = join(root, 'state.db');
     const first = await controller(state, remote.bare);
     await first.proc.waitFor(/"event":"action-start".*"resource":"Workspace\/[^"]*".*"create"/);
