@@ -136,6 +136,26 @@ describe('deploy/kubernetes operations', () => {
     expect(k.labels[0].pairs).toMatchObject(sm.spec.selector.matchLabels);
   });
 
+  it('alerts (PrometheusRule) only on metrics the controller serves, each with a summary', async () => {
+    const rule = one(base, 'PrometheusRule');
+    expect(rule.apiVersion).toBe('monitoring.coreos.com/v1');
+    const served = new Set(
+      (await new ControllerMetrics().registry.getMetricsAsJSON()).map((m) => m.name),
+    );
+    const rules: Doc[] = rule.spec.groups.flatMap((g: Doc) => g.rules);
+    expect(rules.length).toBeGreaterThan(10);
+    for (const r of rules) {
+      expect(r.annotations.summary, r.alert).toBeTruthy();
+      for (const [name] of String(r.expr).matchAll(/\b(platctl|process|nodejs)_[a-z0-9_]+/g)) {
+        expect(served, `${r.alert}: ${name}`).toContain(name.replace(/_(bucket|sum|count)$/, ''));
+      }
+    }
+    // the loop watchdog's alert matches the threshold the Deployment sets
+    const stuck = rules.find((r) => r.alert === 'PlatctlLoopStuck');
+    const threshold = parseDuration(arg(container.args, 'liveness-threshold') ?? '', 'threshold');
+    expect(String(stuck?.expr)).toContain(`> ${threshold / 1000}`);
+  });
+
   it('the PostgreSQL overlays keep the control token, shutdown timeout and watchdog flags', () => {
     for (const dir of ['kubernetes-postgres/', 'kubernetes-postgres-sharded/']) {
       const docs = built(dir);
