@@ -9,13 +9,14 @@ export interface LineProcess {
   waitFor(re: RegExp, from?: number, ms?: number): Promise<string>;
 }
 
-/** Spawns `node --import tsx <script> ...args` with `env` added (I/O). */
+/** Spawns `node [nodeFlags] --import tsx <script> ...args` with `env` added (I/O). */
 export function spawnTsx(
   script: string,
   args: readonly string[],
   env: Record<string, string> = {},
+  nodeFlags: readonly string[] = [],
 ): LineProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NO_COLOR: '1', ...env },
   });
