@@ -86,8 +86,8 @@ export class ShardReplica {
 
   /**
    * Waits (I/O) until this replica may start one platform request within the budget all
-   * replicas share: a reservation in the database, one `1000 / rps` ms after the previous one of
-   * any replica. While the database cannot be reached nothing is sent (it is asked again every
+   * replicas share: a reservation in the database, `1000 / rps` ms (and the margin above) after
+   * the previous one of any replica. While the database cannot be reached nothing is sent (it is asked again every
    * second): a replica cut off from it stops calling the platform too.
    */
   async gate(signal?: AbortSignal): Promise<void> {
