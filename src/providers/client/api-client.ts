@@ -44,10 +44,7 @@ export interface RetryEvent extends RequestEvent {
 export interface ApiClientOptions extends RateLimitOptions, Partial<RetryOptions> {
   /** `https://console.example.com`; a path prefix is kept. */
   readonly baseUrl: string;
-  /**
-   * Never logged, never in an error. A function is asked before every attempt (a key read from a
-   * file that may be rotated), so a new key is used from the next request on.
-   */
+  /** Never logged, never in an error. A function is asked before each attempt (key rotation). */
   readonly apiKey: string | (() => Promise<string>);
   readonly groups?: Partial<ApiClient['groups']>;
   /** Replacements for entries of the table of paths the spec does not show ({@link pathTable}). */
