@@ -1,7 +1,7 @@
 /**
  * Controller memory benchmark:
  * `npx tsx bench/controller-rss.ts [--resources 10000] [--interval 10] [--idle 5] [--concurrency 32]
- * [--heap MB]`.
+ * [--heap MB] [--runtime dist|tsx] [--profile DIR]`.
  *
  * Writes N resources (the platform of `bench/engine.ts`: workspaces over the seeded projects, one
  * user in twenty) into a directory, starts the emulator and a real `platctl controller --watch`
@@ -9,13 +9,19 @@
  * run to converge, then for `--idle` more runs with nothing to do. After each run it reads the
  * controller's RSS from /proc (`VmRSS`, and `VmHWM`, the peak so far) and prints one row per run,
  * with the run's result and duration from the controller's `run-end` log line and the load
- * average. `--heap` starts the controller with `--max-old-space-size=MB` (V8 then collects before
- * growing its heap past it). Every process started here is stopped at the end.
+ * average, and the CPU time (`utime + stime`) the process spent since the previous row.
+ * `--runtime dist` (the default) runs what the image ships: the compiled `dist/src/cli/bin.js` with
+ * plain node, as the Dockerfile's entrypoint does (`npm run build` first); `--runtime tsx` runs the
+ * TypeScript sources through tsx's loader, which costs memory of its own. `--heap` starts the
+ * controller with `--max-old-space-size=MB` (V8 then collects before growing its heap past it);
+ * without it the controller runs with the environment's `NODE_OPTIONS`, as a container would.
+ * `--profile DIR` adds `--cpu-prof` and `--heap-prof` (sampled allocations) written to DIR when the
+ * controller exits. Every process started here is stopped at the end.
  */
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -30,6 +36,8 @@ const { values } = parseArgs({
     idle: { type: 'string', default: '5' },
     concurrency: { type: 'string', default: '32' },
     heap: { type: 'string' },
+    runtime: { type: 'string', default: 'dist' },
+    profile: { type: 'string' },
   },
 });
 const n = Number(values.resources);
@@ -48,13 +56,29 @@ for (let f = 0; f * 100 < docs.length; f++) {
 const apiKey = randomBytes(16).toString('hex');
 const emulator = await startChildEmulator(apiKey);
 
-const bin = fileURLToPath(new URL('../src/cli/bin.ts', import.meta.url));
+const tsx = values.runtime === 'tsx';
+if (!tsx && values.runtime !== 'dist')
+  throw new Error(`--runtime: dist or tsx, not ${values.runtime}`);
+const bin = fileURLToPath(
+  new URL(tsx ? '../src/cli/bin.ts' : '../dist/src/cli/bin.js', import.meta.url),
+);
+if (!existsSync(bin)) throw new Error(`${bin} is missing: run \`npm run build\` first`);
+const profile = values.profile
+  ? [
+      '--cpu-prof',
+      '--cpu-prof-dir',
+      values.profile,
+      '--heap-prof',
+      '--heap-prof-dir',
+      values.profile,
+    ]
+  : [];
 const controller: ChildProcess = spawn(
   process.execPath,
   [
     ...(values.heap ? [`--max-old-space-size=${values.heap}`] : []),
-    '--import',
-    'tsx',
+    ...profile,
+    ...(tsx ? ['--import', 'tsx'] : []),
     bin,
     'controller',
     '--watch',
@@ -78,6 +102,13 @@ const controller: ChildProcess = spawn(
     },
   },
 );
+
+/** utime + stime of the controller in seconds (clock ticks are 1/100 s on Linux). */
+function cpuSeconds(): number {
+  const stat = readFileSync(`/proc/${controller.pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
 
 /** `VmRSS` and `VmHWM` of the controller in MB. */
 function memory(): { rss: number; peak: number } {
@@ -116,15 +147,18 @@ const nextRun = (timeoutMs: number) =>
   });
 
 const rows: string[] = [];
+let cpuBefore = 0;
 try {
   for (let i = 0; i <= idleRuns; i++) {
     const r = await nextRun(i === 0 ? 900_000 : 120_000);
     // let the run's garbage be collected the way an idle controller would, then read
     await new Promise((res) => setTimeout(res, 1000));
     const m = memory();
+    const cpu = cpuSeconds();
     rows.push(
-      `| ${n} | ${i === 0 ? 'first (converge)' : `idle ${i}`} | ${r.result} | ${r.seconds.toFixed(1)} s | ${m.rss.toFixed(0)} MB | ${m.peak.toFixed(0)} MB | ${loadavg()[0]?.toFixed(1)} |`,
+      `| ${n} | ${i === 0 ? 'first (converge)' : `idle ${i}`} | ${r.result} | ${r.seconds.toFixed(1)} s | ${(cpu - cpuBefore).toFixed(1)} s | ${m.rss.toFixed(0)} MB | ${m.peak.toFixed(0)} MB | ${loadavg()[0]?.toFixed(1)} |`,
     );
+    cpuBefore = cpu;
     console.error(rows.at(-1));
   }
 } finally {
@@ -134,8 +168,10 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 console.log(
-  `controller, ${n} resources, --interval ${values.interval}s${values.heap ? `, --max-old-space-size=${values.heap}` : ''}\n`,
+  `controller (${tsx ? 'sources through tsx' : 'dist/ with plain node'}), ${n} resources, --interval ${values.interval}s${values.heap ? `, --max-old-space-size=${values.heap}` : ''}\n`,
 );
-console.log('| resources | run | result | run time | RSS after | peak RSS so far | load (1 min) |');
-console.log('|---|---|---|---|---|---|---|');
+console.log(
+  '| resources | run | result | run time | CPU since last row | RSS after | peak RSS so far | load (1 min) |',
+);
+console.log('|---|---|---|---|---|---|---|---|');
 for (const r of rows) console.log(r);

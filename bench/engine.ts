@@ -9,7 +9,8 @@
  * it. For each it reports wall time, the engine's and the emulator's CPU (read from /proc for the
  * emulator's process; in-process the one figure holds both), requests made (every attempt)
  * against the fewest the API allows, wall ÷ (requests ÷ rps), peak RSS, the load average and the
- * time actions waited on state writes. `--progress` renders the events as `apply` does off a
+ * time actions waited on state writes. *Engine CPU per resource* is `process.cpuUsage()` over the
+ * run divided by N (for the apply: per create, the load and plan before them included). `--progress` renders the events as `apply` does off a
  * terminal (to /dev/null), so their cost is in the engine's CPU. `--state postgres` keeps the
  * state in a fresh schema of $PLATCTL_BENCH_DATABASE_URL (default the local test database),
  * dropped afterwards.
@@ -163,14 +164,14 @@ if (values.state === 'postgres') {
 }
 
 const row = (name: string, r: Awaited<ReturnType<typeof measure>>, min: number) =>
-  `| ${n} | ${name} | ${r.status} | ${r.seconds.toFixed(2)} s | ${r.cpuSeconds.toFixed(2)} s | ${Number.isNaN(r.emulatorCpu) ? 'in engine' : `${r.emulatorCpu.toFixed(2)} s`} | ${r.requests} | ${min} | ${(r.requests / rps).toFixed(2)} s | ${(r.seconds / (r.requests / rps)).toFixed(2)} | ${r.peakMb.toFixed(0)} MB | ${r.load.toFixed(1)} | ${values.state}: ${r.writes} in ${(r.writeMs / 1000).toFixed(2)} s |`;
+  `| ${n} | ${name} | ${r.status} | ${r.seconds.toFixed(2)} s | ${r.cpuSeconds.toFixed(2)} s | ${((r.cpuSeconds * 1000) / n).toFixed(2)} ms | ${Number.isNaN(r.emulatorCpu) ? 'in engine' : `${r.emulatorCpu.toFixed(2)} s`} | ${r.requests} | ${min} | ${(r.requests / rps).toFixed(2)} s | ${(r.seconds / (r.requests / rps)).toFixed(2)} | ${r.peakMb.toFixed(0)} MB | ${r.load.toFixed(1)} | ${values.state}: ${r.writes} in ${(r.writeMs / 1000).toFixed(2)} s |`;
 console.log(
   `resources ${n} (${workspaces} workspaces, ${users} users), --rps ${rps}, --concurrency ${concurrency}, emulator ${inProcess ? 'in-process' : 'in its own process'}\n`,
 );
 console.log(
-  '| resources | run | status | wall time | engine CPU | emulator CPU | requests | minimum | requests ÷ rps | wall ÷ (requests ÷ rps) | peak RSS | load (1 min) | state writes |',
+  '| resources | run | status | wall time | engine CPU | engine CPU per resource | emulator CPU | requests | minimum | requests ÷ rps | wall ÷ (requests ÷ rps) | peak RSS | load (1 min) | state writes |',
 );
-console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|');
+console.log('|---|---|---|---|---|---|---|---|---|---|---|---|---|---|');
 if (plan0) console.log(row('plan (empty platform)', plan0, minObserve(false)));
 console.log(row('apply', apply, minApply));
 if (plan1) console.log(row('plan after apply', plan1, minObserve(true)));

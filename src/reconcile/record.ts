@@ -38,12 +38,24 @@ export async function createRecorder(
   const pruning = new Set(
     plan.actions.filter((a) => a.reason.code === 'removed-from-git').map((a) => a.key),
   );
-  /** The writes of one hook, committed together by {@link commit}. */
+  /** The writes of the hooks called in this turn of the event loop, not yet committed. */
   let writes: StateWrite[] = [];
-  const commit = async () => {
-    const these = writes;
-    writes = [];
-    if (these.length > 0) await store.batch(these);
+  let group: Promise<void> | undefined;
+  /**
+   * Group commit: the hooks called in one turn of the event loop (the queue starts and settles
+   * actions in bursts) share one transaction, committed in the next turn; each hook resolves
+   * only once the transaction holding its writes is committed, and every hook of a failed one
+   * rejects. So a create's pending record is still durable before its request is sent, with one
+   * commit for a burst instead of one per action.
+   */
+  const commit = (): Promise<void> => {
+    group ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+      group = undefined;
+      const these = writes;
+      writes = [];
+      if (these.length > 0) await store.batch(these);
+    });
+    return group;
   };
   const forget = (key: string) => {
     writes.push({ type: 'removeInventory', key }, { type: 'removeLastApplied', key });
@@ -75,7 +87,9 @@ export async function createRecorder(
   return {
     async beforeStart(a: Action) {
       if (a.type === 'create') {
-        await store.beginPending({ key: a.key, actionId: a.id, ref: a.target, startedAt: now() });
+        const op = { key: a.key, actionId: a.id, ref: a.target, startedAt: now() };
+        writes.push({ type: 'beginPending', op });
+        await commit();
       }
     },
     async settled(a: Action, outcome: ActionOutcome, result?: ExecuteResult) {

@@ -226,6 +226,68 @@ describe.each(storeFactories)('state store contract: $name', (factory) => {
     expect((await s.inventory()).map((e) => e.key)).toEqual(['Workspace/p/ws']);
     expect([...(await s.lastApplied()).keys()]).toEqual(['Workspace/p/ws']);
   });
+
+  it('commits the writes of actions that start or settle together in one transaction each', async () => {
+    const s = await places.open();
+    const creates = ['a', 'b', 'c'].map((n) => act(`Workspace/p/${n}#create`, [], 'create'));
+    const noops = ['d', 'e'].map((n) => act(`Workspace/p/${n}#noop`, [], 'noop'));
+    const desired = new Map(
+      [...creates, ...noops].map((a) => [a.key, m.workspace('p', a.target.name)]),
+    );
+    const calls: string[] = [];
+    const counting = new Proxy(s, {
+      get: (target, name) => {
+        const v = Reflect.get(target, name);
+        return typeof v === 'function'
+          ? (...args: unknown[]) => {
+              calls.push(String(name));
+              return v.apply(target, args);
+            }
+          : v;
+      },
+    });
+    const r = await createRecorder(counting, planOf([...creates, ...noops]), desired, 'r', () => 5);
+    calls.length = 0;
+    // what the executor does when the queue starts several actions in one turn
+    await Promise.all(
+      creates.map(async (a) => {
+        await r.beforeStart(a);
+        // durable before the request is sent: visible once this action's hook resolves
+        expect((await s.pending()).map((p) => p.key)).toContain(a.key);
+      }),
+    );
+    expect(calls.filter((c) => c !== 'pending')).toEqual(['batch']);
+    calls.length = 0;
+    await Promise.all([...creates, ...noops].map((a) => r.settled(a, ok)));
+    expect(calls).toEqual(['batch']);
+    expect(await s.pending()).toEqual([]);
+    expect((await s.inventory()).map((e) => e.key)).toEqual(
+      ['a', 'b', 'c', 'd', 'e'].map((n) => `Workspace/p/${n}`),
+    );
+    expect((await s.outcomes()).map((o) => o.actionId).sort()).toEqual(
+      [...creates, ...noops].map((a) => a.id).sort(),
+    );
+  });
+
+  it('fails every hook of a transaction that fails, and the next one commits anew', async () => {
+    const s = await places.open();
+    const [a, b, c] = ['a', 'b', 'c'].map((n) => act(`Workspace/p/${n}#create`, [], 'create'));
+    const desired = new Map([a!, b!, c!].map((x) => [x.key, m.workspace('p', x.target.name)]));
+    let refuse = true;
+    const flaky = new Proxy(s, {
+      get: (target, name) => {
+        const v = Reflect.get(target, name);
+        if (name === 'batch' && refuse) return async () => Promise.reject(new Error('disk full'));
+        return typeof v === 'function' ? v.bind(target) : v;
+      },
+    });
+    const r = await createRecorder(flaky, planOf([a!, b!, c!]), desired, 'r', () => 5);
+    const results = await Promise.allSettled([r.beforeStart(a!), r.beforeStart(b!)]);
+    expect(results.map((x) => x.status)).toEqual(['rejected', 'rejected']);
+    refuse = false;
+    await r.beforeStart(c!);
+    expect((await s.pending()).map((p) => p.key)).toEqual(['Workspace/p/c']);
+  });
 });
 
 const ok = { status: 'succeeded', elapsedMs: 1 } as const;
