@@ -40,6 +40,7 @@ function built(dir: string): Doc[] | undefined {
 }
 
 const base = rawDocs('kubernetes');
+const monitoring = rawDocs('kubernetes-monitoring');
 const one = (docs: Doc[], kind: string) => docs.find((d) => d.kind === kind) as Doc;
 const pod = one(base, 'Deployment').spec.template.spec;
 const container = pod.containers[0];
@@ -125,7 +126,7 @@ describe('deploy/kubernetes operations', () => {
   });
 
   it('has a ServiceMonitor scraping /metrics on the Service port the kustomization labels', async () => {
-    const sm = one(base, 'ServiceMonitor');
+    const sm = one(monitoring, 'ServiceMonitor');
     expect(sm.apiVersion).toBe('monitoring.coreos.com/v1');
     const svc = one(base, 'Service');
     expect(svc.spec.ports.map((p: Doc) => p.name)).toContain(sm.spec.endpoints[0].port);
@@ -136,8 +137,26 @@ describe('deploy/kubernetes operations', () => {
     expect(k.labels[0].pairs).toMatchObject(sm.spec.selector.matchLabels);
   });
 
+  it('keeps the base to kinds every cluster knows: the Prometheus Operator CRDs are opt-in', () => {
+    const builtIn = /^(v1|apps\/v1|policy\/v1|networking\.k8s\.io\/v1)$/;
+    for (const d of base) expect(d.apiVersion, `${d.kind} ${d.metadata.name}`).toMatch(builtIn);
+    const listed = (dir: string): string[] =>
+      parseAllDocuments(readFileSync(new URL(`${dir}/kustomization.yaml`, deploy), 'utf8'))
+        .map((d) => d.toJS() as Doc)
+        .flatMap((d) => d.resources as string[]);
+    expect(listed('kubernetes').sort()).toEqual(
+      readdirSync(new URL('kubernetes/', deploy))
+        .filter((f) => f.endsWith('.yaml') && f !== 'kustomization.yaml')
+        .sort(),
+    );
+    expect(listed('kubernetes-monitoring').sort()).toEqual([
+      'prometheusrule.yaml',
+      'servicemonitor.yaml',
+    ]);
+  });
+
   it('alerts (PrometheusRule) only on metrics the controller serves, each with a summary', async () => {
-    const rule = one(base, 'PrometheusRule');
+    const rule = one(monitoring, 'PrometheusRule');
     expect(rule.apiVersion).toBe('monitoring.coreos.com/v1');
     const served = new Set(
       (await new ControllerMetrics().registry.getMetricsAsJSON()).map((m) => m.name),
