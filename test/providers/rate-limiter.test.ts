@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/providers/client/api-client.js';
-import { createRateLimiter } from '../../src/providers/client/rate-limiter.js';
+import { createRateLimiter, pacing } from '../../src/providers/client/rate-limiter.js';
 import { API_KEY, BASE, fakeClock } from './helpers.js';
 
 /** A fetch that answers after `ms` and records how many calls were in flight, and when. */
@@ -79,6 +79,38 @@ describe('the shared rate limiter', () => {
       expect(starts.filter((s) => s >= t && s < t + 995).length).toBeLessThanOrEqual(20);
     }
     expect(starts.at(-1)! - starts[0]!).toBeGreaterThanOrEqual(950);
+  });
+
+  it('spreads requests over the second instead of sending a whole second of them at once', async () => {
+    // A burst of rps requests at the top of each window keeps every rolling second at rps when
+    // counted where they leave, but a few milliseconds of network or event-loop jitter carries the
+    // end of one burst into the next window where the platform counts them: 44 at --rps 40.
+    const { fetch, stats } = slowFetch(1);
+    const api = createApiClient({
+      baseUrl: BASE,
+      apiKey: API_KEY,
+      rps: 20,
+      concurrency: 50,
+      fetch,
+    });
+    await Promise.all(Array.from({ length: 12 }, (_, i) => api.request(get(i))));
+    const starts = stats.starts;
+    expect(starts).toHaveLength(12);
+    // 1000 / 20 = 50 ms apart; timers only ever fire late, and 10 ms allows for clock rounding
+    for (let i = 1; i < starts.length; i++) {
+      expect(starts[i]! - starts[i - 1]!, `gap before request ${i}`).toBeGreaterThanOrEqual(40);
+    }
+  });
+
+  it('keeps fractional and odd rates at or under rps, in small steps', () => {
+    for (const rps of [0.5, 1, 7, 33, 40, 45, 199, 200, 1000, 2500]) {
+      const { intervalCap, interval } = pacing(rps);
+      const rate = (intervalCap * 1000) / interval;
+      expect(rate, `rps ${rps}`).toBeLessThanOrEqual(rps);
+      expect(rate, `rps ${rps}`).toBeGreaterThanOrEqual(rps * 0.97);
+      // the largest burst is a small part of a second's worth
+      expect(intervalCap, `rps ${rps}`).toBeLessThanOrEqual(Math.max(2, rps / 10));
+    }
   });
 
   it('an abort while queued sends nothing and says it was interrupted', async () => {
