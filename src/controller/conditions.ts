@@ -68,7 +68,7 @@ export function conditionsOf(
     const ref = first?.ref ?? refFromKey(key);
     const prev = before.get(key);
     const same = prev?.condition === verdict.condition && prev.reason === verdict.reason;
-    out.push({
+    const next: ResourceCondition = {
       key,
       kind: ref.kind,
       ...(ref.project !== undefined ? { project: ref.project } : {}),
@@ -78,9 +78,24 @@ export function conditionsOf(
       lastTransitionTime: same ? prev.lastTransitionTime : nowIso,
       order: order++,
       dependsOn: [...new Set(actions.flatMap((a) => a.dependsOn ?? []))],
-    });
+    };
+    // Unchanged: the previous object itself, so a resync of thousands keeps no new copies (each
+    // would outlive the run, be promoted to the old space and become garbage a run later).
+    out.push(prev && sameCondition(prev, next) ? prev : next);
   }
   return out;
+}
+
+function sameCondition(a: ResourceCondition, b: ResourceCondition): boolean {
+  const keys = Object.keys(b) as (keyof ResourceCondition)[];
+  if (Object.keys(a).length !== keys.length) return false;
+  for (const k of keys) {
+    if (k === 'dependsOn') {
+      if (a.dependsOn.length !== b.dependsOn.length) return false;
+      if (a.dependsOn.some((d, i) => d !== b.dependsOn[i])) return false;
+    } else if (a[k] !== b[k]) return false;
+  }
+  return true;
 }
 
 function verdictOf(

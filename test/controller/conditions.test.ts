@@ -73,4 +73,17 @@ describe('conditionsOf', () => {
     const pruned = r('Workspace/p/a', { action: 'delete', reason: 'removed-from-git' });
     expect(conditionsOf(report({ resources: [pruned] }), APPLY, same, 't4')).toEqual([]);
   });
+
+  it('hands back the previous condition itself while nothing about it changed', () => {
+    // an idle interval of a large controller: 10,000 unchanged conditions are not rebuilt and
+    // kept anew (promoted to V8's old space and dropped a run later) but stay the same objects
+    const resources = [r('Workspace/p/a'), r('Workspace/p/b')];
+    const first = conditionsOf(report({ resources }), APPLY, [], 't1');
+    const again = conditionsOf(report({ resources }), APPLY, first, 't2');
+    expect(again[0]).toBe(first[0]);
+    expect(again[1]).toBe(first[1]);
+    const moved = conditionsOf(report({ resources: [resources[1]!] }), APPLY, again, 't3');
+    expect(moved[0]).not.toBe(again[1]);
+    expect(moved[0]).toMatchObject({ key: 'Workspace/p/b', order: 0, lastTransitionTime: 't1' });
+  });
 });
