@@ -175,6 +175,28 @@ describe('deploy/kubernetes operations', () => {
     expect(String(stuck?.expr)).toContain(`> ${threshold / 1000}`);
   });
 
+  it('caps V8\'s old space well inside the memory limit, in the base and both overlays', () => {
+    // Without a cap V8 grows the heap with a run's garbage towards the machine's memory, not the
+    // container's limit (docs/operations.md, bench/README.md): the limit would kill it.
+    const capOf = (c: Doc) => {
+      const options = c.env?.find((e: Doc) => e.name === 'NODE_OPTIONS')?.value ?? '';
+      return Number(/--max-old-space-size=(\d+)/.exec(options)?.[1] ?? Number.NaN);
+    };
+    const mib = (q: string) => Number(/^(\d+)Mi$/.exec(q)?.[1] ?? Number.NaN);
+    const cap = capOf(container);
+    const limit = mib(container.resources.limits.memory);
+    expect(cap).toBeGreaterThan(0);
+    // the rest of the process (young generation, code, SQLite, sockets) needs room beside it
+    expect(cap).toBeLessThanOrEqual(limit * 0.6);
+    for (const dir of ['kubernetes-postgres/', 'kubernetes-postgres-sharded/']) {
+      const docs = built(dir);
+      if (!docs) return;
+      const c = one(docs, 'Deployment').spec.template.spec.containers[0];
+      expect(capOf(c), dir).toBe(cap);
+      expect(mib(c.resources.limits.memory), dir).toBe(limit);
+    }
+  });
+
   it('the PostgreSQL overlays keep the control token, shutdown timeout and watchdog flags', () => {
     for (const dir of ['kubernetes-postgres/', 'kubernetes-postgres-sharded/']) {
       const docs = built(dir);
