@@ -175,9 +175,9 @@ describe('deploy/kubernetes operations', () => {
     expect(String(stuck?.expr)).toContain(`> ${threshold / 1000}`);
   });
 
-  it('caps V8\'s old space well inside the memory limit, in the base and both overlays', () => {
-    // Without a cap V8 grows the heap with a run's garbage towards the machine's memory, not the
-    // container's limit (docs/operations.md, bench/README.md): the limit would kill it.
+  it("caps V8's old space well inside the memory limit, in the base and both overlays", () => {
+    // Without a cap V8 lets the heap grow with each run's garbage far past the live set, towards
+    // the container's limit (docs/operations.md, bench/README.md).
     const capOf = (c: Doc) => {
       const options = c.env?.find((e: Doc) => e.name === 'NODE_OPTIONS')?.value ?? '';
       return Number(/--max-old-space-size=(\d+)/.exec(options)?.[1] ?? Number.NaN);
