@@ -4,10 +4,11 @@ import type { Logger } from '../core/logger.js';
 import { loadAndValidate } from '../manifests/index.js';
 import type { SecretSource } from '../manifests/types.js';
 import { createProjectDirectory } from '../providers/index.js';
-import type { ApiClient, ApiRequest, ProviderRegistry } from '../providers/types.js';
+import type { ApiClient, ProviderRegistry } from '../providers/types.js';
 import { type LoadPort, reconcile } from '../reconcile/run.js';
 import type { ActionOutcome } from '../reconcile/types.js';
 import type { LeaseHolder, StateStore } from '../state/index.js';
+import { beatingApi } from './beating-api.js';
 import type { ReconcileRun, ResourceReport, ValidatePort } from './ports.js';
 import { RevisionLoads } from './revision-loads.js';
 
@@ -61,15 +62,8 @@ export function engineRun(deps: EngineDeps): ReconcileRun {
     if (hardStop?.aborted) onHardStop();
     hardStop?.addEventListener('abort', onHardStop, { once: true });
     const beat = req.heartbeat;
-    // Each answer the run gets is progress for the watchdog; a request that never answers is not.
-    const api: ApiClient = beat
-      ? {
-          groups: deps.api.groups,
-          paths: deps.api.paths,
-          request: <T>(r: ApiRequest) =>
-            deps.api.request<T>(r).finally(() => beat(`${r.method} ${r.route ?? 'request'}`)),
-        }
-      : deps.api;
+    // Each attempt, retry wait and answer is progress for the watchdog; a hung attempt is not.
+    const api: ApiClient = beat ? beatingApi(deps.api, beat) : deps.api;
     const onAbort = () => {
       if (signal.reason instanceof PlatctlError && signal.reason.code === 'timeout') {
         hard.abort(signal.reason);

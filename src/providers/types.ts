@@ -145,7 +145,17 @@ export interface ApiRequest {
   readonly secrets?: readonly string[];
   /** Aborts the request and any retry wait. */
   readonly signal?: AbortSignal;
+  /**
+   * Told of progress before an answer: each attempt as it starts and each retry wait as it
+   * begins (the controller's watchdog). Not called for the final answer; must not throw.
+   */
+  readonly onProgress?: (event: RequestProgress) => void;
 }
+
+/** A step of a request still under way, as given to {@link ApiRequest.onProgress}. */
+export type RequestProgress =
+  | { readonly phase: 'attempt'; readonly attempt: number }
+  | { readonly phase: 'backoff'; readonly attempt: number; readonly delayMs: number };
 
 export interface ApiResponse<T = unknown> {
   readonly status: number;

@@ -103,6 +103,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   };
 
   async function attemptOnce(req: ApiRequest, attempt: number): Promise<Attempt> {
+    req.onProgress?.({ phase: 'attempt', attempt });
     const url = new URL(baseUrl + req.path);
     for (const [name, value] of Object.entries(req.query ?? {})) {
       if (value !== undefined) url.searchParams.set(name, String(value));
@@ -212,6 +213,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         durationMs: clock.now() - started,
         delayMs,
       });
+      req.onProgress?.({ phase: 'backoff', attempt, delayMs });
       try {
         await clock.sleep(delayMs, req.signal);
       } catch (err) {
