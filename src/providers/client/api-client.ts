@@ -13,7 +13,7 @@ import {
   retryAfterMs,
   retryDecision,
 } from './retry.js';
-import { parseBaseUrl, parseBody, routeOf } from './wire.js';
+import { parseBaseUrl, parseBody, refusedRedirect, routeOf } from './wire.js';
 
 /** The API groups substituted into paths; see docs/api-assumptions.md. */
 export const DEFAULT_GROUPS: ApiClient['groups'] = {
@@ -114,8 +114,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     };
     if (req.body !== undefined) headers['content-type'] = 'application/json';
     // One controller per attempt, aborted by its timer or the caller's signal: cheaper than
-    // AbortSignal.timeout + AbortSignal.any (transferable signals, and a dependent kept on the
-    // run's long-lived signal per attempt), which showed in the engine's profile.
+    // AbortSignal.timeout + AbortSignal.any, which showed in the engine's profile.
     const attemptSignal = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -141,6 +140,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         headers,
         ...(req.body !== undefined ? { body: JSON.stringify(req.body) } : {}),
         signal: attemptSignal.signal,
+        // redirects refused (the key would go along); no window: no copy of each request
+        redirect: 'error',
+        window: null,
       });
       const text = await res.text();
       const response: ApiResponse = {
@@ -161,6 +163,8 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
         report(0, 'timeout');
         return { ok: false, failure: { type: 'timeout' } };
       }
+      const redirect = refusedRedirect(err, req.operation, baseUrl);
+      if (redirect) throw redirect;
       const code = networkCode(err);
       if (code !== undefined) {
         report(0, 'network');

@@ -36,3 +36,23 @@ export function parseBaseUrl(raw: string): string {
   }
   return url.href.replace(/\/+$/, '');
 }
+
+/**
+ * fetch's refusal of a redirect (`redirect: 'error'`, a TypeError caused by it) as the error to
+ * throw; undefined for any other failure. A redirect is a base URL to fix, never followed: the
+ * key header would go along.
+ */
+export function refusedRedirect(
+  err: unknown,
+  operation: string,
+  baseUrl: string,
+): PlatctlError | undefined {
+  const cause = (err as { cause?: unknown }).cause;
+  if (!(err instanceof TypeError && cause instanceof Error && /redirect/i.test(cause.message))) {
+    return undefined;
+  }
+  return new PlatctlError(
+    'config',
+    `${operation}: the platform answered with a redirect, which platctl does not follow (it would carry the API key elsewhere): check the base URL ${baseUrl}`,
+  );
+}
