@@ -68,6 +68,8 @@ export async function startController(config: ControllerConfig): Promise<Running
     10,
     Math.floor(isPostgresUrl(config.statePath) ? Math.min(1000, ttlMs / 3) : ttlMs / 3),
   );
+  // What the loop remembers, shared with the control surface; restored from the last run.
+  const memory: StepMemory = {};
   let state: StateStore | undefined;
   let shards: ShardWiring | undefined;
   try {
@@ -88,6 +90,7 @@ export async function startController(config: ControllerConfig): Promise<Running
           clock,
           logger,
           status,
+          memory,
         })
       : undefined;
     // credentials asked on every use: a rotated file applies from the next request on
@@ -127,11 +130,10 @@ export async function startController(config: ControllerConfig): Promise<Running
       (shards
         ? shards.replica.run((ports) => engineRun({ ...engineDeps, ...ports }), loads.load)
         : engineRun(engineDeps));
-    // What the loop remembers, shared with the control surface; restored from the last run.
-    const memory: StepMemory = {};
     const backoffOptions = config.backoff ?? { baseMs: 5_000, maxMs: 300_000 };
     const backoff = new BackoffTracker(backoffOptions);
-    if (restoreStatus(await state.controllerStatus(), status, memory)) {
+    // a sharded replica restores each shard's status when it takes the shard
+    if (!shards && restoreStatus(await state.controllerStatus(), status, memory)) {
       logger.info({ event: 'status-restored' }, 'status restored from the state store');
     }
     // Alerts from each finished run, sent on queues of their own; a restart re-sends none.
@@ -146,7 +148,7 @@ export async function startController(config: ControllerConfig): Promise<Running
     notifier?.seed(status);
     // a suspension kept from before the restart shows before the first run ends
     metrics.suspended(config.suspend || memory.suspended === true);
-    const persist = statePersistence(state, status, memory);
+    const persist = shards?.replica.persistence() ?? statePersistence(state, status, memory);
     const loop = new ControllerLoop(
       {
         ...config,

@@ -11,9 +11,12 @@ import {
   shardOfKey,
   shardOfResource,
 } from '../../state/index.js';
+import type { StoredRun } from '../history.js';
 import type { LeasePort, ReconcileRun } from '../ports.js';
-import type { ShardStatus } from '../status.js';
+import type { StepMemory } from '../reconcile-step.js';
+import type { ControllerStatus } from '../status.js';
 import { assignedTo } from './assign.js';
+import { ShardStatusBook } from './shard-status.js';
 
 const shardOf = (m: LoadedManifest) =>
   shardOfResource({ kind: m.manifest.kind, project: m.manifest.metadata.project });
@@ -44,8 +47,10 @@ export interface ShardReplicaOptions {
   readonly settleMs: number;
   /** Asks the loop for a run now (shards were gained). */
   readonly wake: () => void;
-  /** Shown in `/status`. */
-  readonly status: { shards?: ShardStatus };
+  /** Shown in `/status`; each shard's part is saved and restored with the shard. */
+  readonly status: ControllerStatus;
+  /** The loop's memory (approved deletions, suspension), saved with the status. */
+  readonly memory: StepMemory;
 }
 
 /** The engine's run for one set of shards: the loader and store it should use. */
@@ -67,9 +72,16 @@ export class ShardReplica {
   #running = false;
   #wakeAfterRun = false;
   #queue: Promise<unknown> = Promise.resolve();
+  readonly #book: ShardStatusBook;
 
   constructor(options: ShardReplicaOptions) {
     this.#o = options;
+    this.#book = new ShardStatusBook(options);
+  }
+
+  /** The loop's `persist` port: one status document per held shard, then the run (I/O). */
+  persistence(): (run: StoredRun | undefined) => Promise<void> {
+    return this.#book.persistence(this.#o.state);
   }
 
   /** Leader election's port: "held" means joined (possibly owning no shard yet). */
@@ -142,6 +154,7 @@ export class ShardReplica {
           hard,
         );
       } finally {
+        this.#book.covered(fences.keys());
         this.#running = false;
         this.#o.logger.info(
           { event: 'shard-run-end', runId: req.runId, shards: [...fences.keys()].sort() },
@@ -189,13 +202,17 @@ export class ShardReplica {
       for (const s of held.keys()) {
         if (!assigned.has(s)) {
           await coordinator.release(s);
+          this.#book.released(s);
           released.push(s);
         }
       }
     }
     const taken: string[] = [];
     for (const s of assigned) {
-      if (!held.has(s) && (await coordinator.take(s))) taken.push(s);
+      if (!held.has(s) && (await coordinator.take(s))) {
+        await this.#book.taken(s);
+        taken.push(s);
+      }
     }
     if (released.length > 0 || taken.length > 0) {
       logger.info({ event: 'shards', taken, released }, 'shards moved');

@@ -9,7 +9,8 @@ import {
   redactUrl,
   type StateStore,
 } from '../../state/index.js';
-import type { ShardStatus } from '../status.js';
+import type { StepMemory } from '../reconcile-step.js';
+import type { ControllerStatus } from '../status.js';
 import { ShardReplica } from './replica.js';
 
 /** How a controller splits its work with other replicas. */
@@ -40,7 +41,8 @@ export async function wireShards(options: {
   readonly concurrency?: number;
   readonly clock: Clock;
   readonly logger: Logger;
-  readonly status: { shards?: ShardStatus };
+  readonly status: ControllerStatus;
+  readonly memory: StepMemory;
 }): Promise<ShardWiring> {
   assertShardable(options.shardBy, options.statePath);
   const coordinator = await openShardCoordinator(options.statePath, {
@@ -59,6 +61,7 @@ export async function wireShards(options: {
     settleMs: 2 * options.pollMs,
     wake: () => wake(),
     status: options.status,
+    memory: options.memory,
   });
   const limiter =
     options.rps === undefined

@@ -1,13 +1,14 @@
 import pg from 'pg';
 import { type Clock, systemClock } from '../../core/clock.js';
 import { PlatctlError } from '../../core/errors.js';
-import type { LeaseHolder, StateStore } from '../types.js';
+import type { LeaseHolder, StateStore, StoredJson } from '../types.js';
 import { lockKey, lockKey64, lockOids64 } from './keys.js';
 import type { Fence } from './lease.js';
 import { migrate } from './migrations.js';
 import { type Reservation, reserveRequest } from './rate-budget.js';
 import { scopedStore } from './scoped-store.js';
 import { connectSession, type SessionLimits, sessionConfig } from './session.js';
+import { shardStatusMethods } from './shard-status.js';
 import { parsePostgresTarget } from './target.js';
 
 /** A controller replica that joined the shared store, as the registry shows it. */
@@ -62,6 +63,10 @@ export interface ShardCoordinator {
    * after the previous reservation of any replica (see {@link reserveRequest}).
    */
   reserve(spacingMs: number): Promise<Reservation>;
+  /** The status document `shard`'s holders last saved (I/O); undefined when none was. */
+  status(shard: string): Promise<StoredJson | undefined>;
+  /** Saves `shard`'s status document under its lock's epoch; `locked` when not held (I/O). */
+  putStatus(shard: string, doc: StoredJson): Promise<void>;
   /** Leaves: every lock released, the registry row removed; then closes (idempotent). */
   close(): Promise<void>;
 }
@@ -139,7 +144,9 @@ export async function openShardCoordinator(
     return out;
   };
 
+  const heldNow = () => new Map([...held].filter(([, f]) => f.alive()));
   return {
+    ...shardStatusMethods(pool, heldNow),
     async join() {
       const client = await open();
       if (joined) {
@@ -214,7 +221,7 @@ export async function openShardCoordinator(
         String(lockKey64(schema, shardLock(shard))),
       ]);
     },
-    held: () => new Map([...held].filter(([, f]) => f.alive())),
+    held: heldNow,
     async owners() {
       const { rows } = await pool.query<{
         name: string;
