@@ -1,9 +1,17 @@
 import type { Clock } from '../../core/clock.js';
 
-/** How one attempt went. `reason` names the failure (`HTTP 503`, `network`), never a URL. */
+/**
+ * How one attempt went. `reason` names the failure (`HTTP 503`, `network`), never a URL;
+ * `retryAfterMs` is the wait the receiver asked for (`Retry-After`), when it asked.
+ */
 export type SendOutcome =
   | { readonly ok: true }
-  | { readonly ok: false; readonly retryable: boolean; readonly reason: string };
+  | {
+      readonly ok: false;
+      readonly retryable: boolean;
+      readonly reason: string;
+      readonly retryAfterMs?: number;
+    };
 
 /** What became of one queued item, as metrics count it. */
 export type DeliveryOutcome = 'sent' | 'failed' | 'dropped';
@@ -15,7 +23,7 @@ export interface DeliveryOptions {
   readonly maxAttempts?: number;
   /** The first retry's delay, doubled each retry. @default 2000 */
   readonly retryBaseMs?: number;
-  /** @default 60000 */
+  /** The longest wait between attempts, also of an honoured `Retry-After`. @default 60000 */
   readonly retryMaxMs?: number;
   /** Sends at once before the rate applies. @default 5 */
   readonly burst?: number;
@@ -34,7 +42,7 @@ export interface DeliveryDeps<T> {
 /**
  * One receiver's delivery queue, apart from the reconcile loop: {@link push} returns at once, a
  * single worker sends in order, rate-limited by a token bucket, retrying retryable failures with
- * doubling delays, never a 4xx. Memory is bounded by `maxQueued`. {@link close} waits for the
+ * doubling delays (or the receiver's `Retry-After` when longer, up to `retryMaxMs`), never a 4xx. Memory is bounded by `maxQueued`. {@link close} waits for the
  * queue to drain up to a deadline, then drops the rest.
  */
 export class DeliveryQueue<T> {
@@ -115,7 +123,14 @@ export class DeliveryQueue<T> {
             .catch((): SendOutcome => ({ ok: false, retryable: true, reason: 'error' }));
           if (signal.aborted) throw signal.reason;
           if (last.ok || !last.retryable || attempts >= this.#o.maxAttempts) break;
-          const delay = retryDelay(attempts, this.#o.retryBaseMs, this.#o.retryMaxMs);
+          // at least what the receiver asked for (a 429's Retry-After), never past the cap
+          const delay = Math.min(
+            this.#o.retryMaxMs,
+            Math.max(
+              retryDelay(attempts, this.#o.retryBaseMs, this.#o.retryMaxMs),
+              last.retryAfterMs ?? 0,
+            ),
+          );
           await this.#deps.clock.sleep(delay, signal);
         }
         if (last.ok) this.#deps.onOutcome('sent', item, { attempts });

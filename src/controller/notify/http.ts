@@ -1,11 +1,17 @@
 import type { OutgoingRequest } from './providers/index.js';
 
+/** A receiver's answer: its status, and its `Retry-After` header when it sent one. */
+export interface NotifyAnswer {
+  readonly status: number;
+  readonly retryAfter?: string;
+}
+
 /**
  * Sends one request to a receiver and answers its HTTP status (I/O). Rejects when no answer came
  * (network, timeout, abort). The response body is never read: a receiver's echo could carry what
  * it was sent.
  */
-export type NotifyHttp = (request: OutgoingRequest, signal: AbortSignal) => Promise<number>;
+export type NotifyHttp = (request: OutgoingRequest, signal: AbortSignal) => Promise<NotifyAnswer>;
 
 /** How long one attempt may take. */
 const TIMEOUT_MS = 10_000;
@@ -24,5 +30,6 @@ export const fetchHttp: NotifyHttp = async (request, signal) => {
     signal: AbortSignal.any([signal, AbortSignal.timeout(TIMEOUT_MS)]),
   });
   await res.body?.cancel().catch(() => {});
-  return res.status;
+  const retryAfter = res.headers.get('retry-after');
+  return { status: res.status, ...(retryAfter !== null ? { retryAfter } : {}) };
 };

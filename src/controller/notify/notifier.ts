@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { Clock } from '../../core/clock.js';
 import { redact } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
+import { retryAfterMs } from '../../providers/client/retry.js';
 import { type Alert, aboutSource, atLeast, type StatusView, type StepView } from './alerts.js';
 import type { NotificationConfig, ProviderConfig } from './config.js';
 import {
@@ -62,7 +63,7 @@ export function createNotifier(config: NotificationConfig, deps: NotifierDeps): 
     queue: new DeliveryQueue<Alert>(
       {
         clock,
-        send: (alert, signal) => deliver(p, alert, signal, read, http),
+        send: (alert, signal) => deliver(p, alert, signal, read, http, () => clock.now()),
         onOutcome: (outcome, alert, d) => {
           deps.onDelivery?.(p.type, outcome);
           const line = {
@@ -128,6 +129,7 @@ async function deliver(
   signal: AbortSignal,
   read: (path: string) => string,
   http: NotifyHttp,
+  now: () => number,
 ): Promise<SendOutcome> {
   let target: ResolvedProvider;
   try {
@@ -148,9 +150,16 @@ async function deliver(
   const request = RENDERERS[p.type](redactAlert(alert, own), target);
   if (!request) return { ok: true };
   try {
-    const status = await http(request, signal);
+    const { status, retryAfter } = await http(request, signal);
     if (status >= 200 && status < 300) return { ok: true };
-    return { ok: false, retryable: status === 429 || status >= 500, reason: `HTTP ${status}` };
+    // the receiver's own ask; the queue caps it at its largest backoff
+    const asked = retryAfterMs(retryAfter, now(), Number.POSITIVE_INFINITY);
+    return {
+      ok: false,
+      retryable: status === 429 || status >= 500,
+      reason: `HTTP ${status}`,
+      ...(asked !== undefined ? { retryAfterMs: asked } : {}),
+    };
   } catch (err) {
     const timeout = (err as Error).name === 'TimeoutError';
     return { ok: false, retryable: true, reason: timeout ? 'timeout' : 'network' };

@@ -9,6 +9,8 @@ export interface Received {
   readonly body: string;
   // biome-ignore lint/suspicious/noExplicitAny: tests read bodies by their documented shape
   readonly json: any;
+  /** When it arrived (performance.now(), ms). */
+  readonly at: number;
 }
 
 /** A loopback HTTP server standing in for Slack, a webhook and a forge's API. */
@@ -16,8 +18,11 @@ export interface Receiver {
   /** `http://127.0.0.1:<port>` */
   readonly url: string;
   readonly received: Received[];
-  /** The status to answer a request with (200 unless set); 0 never answers (a hung receiver). */
-  answer: (r: Received) => number;
+  /**
+   * The status to answer a request with (200 unless set), or a status with headers; 0 never
+   * answers (a hung receiver).
+   */
+  answer: (r: Received) => number | { status: number; headers: Record<string, string> };
   /** The first received request matching `pred`; bounded by `ms`. */
   waitFor(pred: (r: Received) => boolean, ms?: number): Promise<Received>;
   close(): Promise<void>;
@@ -71,11 +76,14 @@ export async function startReceiver(): Promise<Receiver> {
         headers: req.headers,
         body,
         json,
+        at: performance.now(),
       };
       received.push(r);
-      const status = receiver.answer(r);
+      const answer = receiver.answer(r);
+      const { status, headers } =
+        typeof answer === 'number' ? { status: answer, headers: {} } : answer;
       if (status > 0) {
-        res.writeHead(status, { 'content-type': 'application/json' });
+        res.writeHead(status, { 'content-type': 'application/json', ...headers });
         res.end('{}');
       }
       waiters = waiters.filter((w) => {

@@ -67,6 +67,26 @@ describe('delivery queue', () => {
     expect(down.fates).toEqual([['failed', 'y', 3]]);
   });
 
+  it('waits at least the Retry-After a 429 asks for, bounded by the largest backoff', async () => {
+    const busy = (retryAfterMs: number): SendOutcome => ({
+      ok: false,
+      retryable: true,
+      reason: 'HTTP 429',
+      retryAfterMs,
+    });
+    // 20 s asked, 2 s and 4 s of backoff due: the receiver's 20 s wins; a short ask loses to 4 s
+    const h = harness([busy(20_000), busy(1_000)], { burst: 10 });
+    h.queue.push('x');
+    await h.queue.idle();
+    expect(h.clock.sleeps).toEqual([20_000, 4_000]);
+    expect(h.fates).toEqual([['sent', 'x', 3]]);
+    // an hour asked is cut to retryMaxMs
+    const capped = harness([busy(3_600_000)], { burst: 10, retryMaxMs: 60_000 });
+    capped.queue.push('y');
+    await capped.queue.idle();
+    expect(capped.clock.sleeps).toEqual([60_000]);
+  });
+
   it('never retries a 4xx', async () => {
     const h = harness([err(false, 'HTTP 404')]);
     h.queue.push('x');
