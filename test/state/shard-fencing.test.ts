@@ -84,6 +84,29 @@ describe.skipIf(!postgresUrl)(
       expect((await store.inventory()).map((e) => e.key)).toEqual(['Workspace/q/other']);
     });
 
+    it('a lock session that ended makes the next join a new seat, joined at that time', async () => {
+      let now = 1_000;
+      const clock = { now: () => now, sleep: async () => {} };
+      const e = await openShardCoordinator(schema.url, { replica: replica('e'), clock });
+      open.push(e);
+      expect(e.joinedSince()).toBeUndefined();
+      expect(await e.join()).toBe(true);
+      now = 2_000;
+      expect(await e.join()).toBe(true);
+      expect(e.joinedSince()).toBe(1_000);
+      await schema.query(
+        `SELECT pg_terminate_backend(backend_pid) FROM "${schema.name}".shard_members WHERE replica_id = 'e'`,
+      );
+      now = 3_000;
+      const until = Date.now() + 10_000;
+      while (e.joinedSince() !== undefined && Date.now() < until) {
+        await new Promise((r) => setTimeout(r, 50));
+      }
+      expect(e.joinedSince()).toBeUndefined();
+      expect(await e.join()).toBe(true);
+      expect(e.joinedSince()).toBe(3_000);
+    });
+
     it('a replica paused past the ttl loses its project to another and cannot write it when continued', async () => {
       const p = spawnTsx(holderScript, [schema.url, '1500', 'r']);
       paused = p.child;

@@ -66,7 +66,6 @@ export type ShardedEngine = (ports: { load: LoadPort; state: StateStore }) => Re
 export class ShardReplica {
   readonly #o: ShardReplicaOptions;
   #members: string[] = [];
-  #joinedAt: number | undefined;
   /** The shards there are: those of the last run's manifests and inventory, and `global`. */
   #known = new Set<string>([GLOBAL_SHARD]);
   #running = false;
@@ -170,13 +169,11 @@ export class ShardReplica {
 
   /** One poll: keep the seat, read the replicas, move shards, refresh the status. */
   async #tick(): Promise<boolean> {
-    const { coordinator, clock } = this.#o;
+    const { coordinator } = this.#o;
     if (!(await coordinator.join())) {
       this.#members = [];
-      this.#joinedAt = undefined;
       return false;
     }
-    this.#joinedAt ??= clock.now();
     const before = this.#members.join(',');
     this.#members = (await coordinator.members()).map((m) => m.id);
     if (before !== this.#members.join(',')) {
@@ -237,8 +234,10 @@ export class ShardReplica {
     };
   }
 
+  /** Joined (on the current lock session: a reconnect is a new seat) at least `settleMs` ago. */
   #settled(): boolean {
-    return this.#joinedAt !== undefined && this.#o.clock.now() - this.#joinedAt >= this.#o.settleMs;
+    const since = this.#o.coordinator.joinedSince();
+    return since !== undefined && this.#o.clock.now() - since >= this.#o.settleMs;
   }
 
   /** Runs `f` after every earlier coordinator call: one lock session, one call at a time. */

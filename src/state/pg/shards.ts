@@ -42,6 +42,11 @@ export interface ShardCoordinator {
    * session that ended is reopened; the shards it held are gone.
    */
   join(): Promise<boolean>;
+  /**
+   * When the current seat was joined (this coordinator's clock): a lock session that ended and
+   * was reopened is a new seat, joined anew. Undefined while not joined.
+   */
+  joinedSince(): number | undefined;
   /** The live replicas (whose session holds their lock), sorted by id. */
   members(): Promise<ShardMember[]>;
   /** Takes `shard`'s lock without waiting and bumps its epoch; true when held (already or now). */
@@ -103,7 +108,8 @@ export async function openShardCoordinator(
   const schema = target.schema;
   const run = lockKey(schema, 'run');
   let session: { client: pg.Client; alive: () => boolean } | undefined;
-  let joined = false;
+  /** When the seat on the current lock session was joined; undefined while not joined. */
+  let joined: number | undefined;
   const held = new Map<string, Fence>();
 
   const open = async () => {
@@ -116,7 +122,7 @@ export async function openShardCoordinator(
       },
     );
     session = { client, alive: () => up };
-    joined = false;
+    joined = undefined;
     held.clear();
     return client;
   };
@@ -147,9 +153,10 @@ export async function openShardCoordinator(
   const heldNow = () => new Map([...held].filter(([, f]) => f.alive()));
   return {
     ...shardStatusMethods(pool, heldNow),
+    joinedSince: () => (session?.alive() ? joined : undefined),
     async join() {
       const client = await open();
-      if (joined) {
+      if (joined !== undefined) {
         await client.query('UPDATE shard_members SET seen_at = $2 WHERE replica_id = $1', [
           replica.id,
           clock.now(),
@@ -171,7 +178,7 @@ export async function openShardCoordinator(
            seen_at = excluded.seen_at`,
         [replica.id, replica.pid, replica.host, clock.now()],
       );
-      joined = true;
+      joined = clock.now();
       return true;
     },
     async members() {
@@ -200,7 +207,7 @@ export async function openShardCoordinator(
     },
     async take(shard) {
       if (held.get(shard)?.alive()) return true;
-      if (!joined || !session?.alive()) return false;
+      if (joined === undefined || !session?.alive()) return false;
       const { client, alive } = session;
       if (!(await tryLock(client, shardLock(shard)))) return false;
       const { rows } = await client.query<{ epoch: string }>(
@@ -244,7 +251,7 @@ export async function openShardCoordinator(
     reserve: (spacingMs) => reserveRequest(pool, spacingMs),
     async close() {
       held.clear();
-      joined = false;
+      joined = undefined;
       const s = session;
       session = undefined;
       if (s?.alive()) {
