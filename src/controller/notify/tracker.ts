@@ -11,6 +11,9 @@ import {
   uncorrected,
 } from './alerts.js';
 
+/** Condition reasons of a resource that failed and has not succeeded since (seeding on restart). */
+const FAILING = new Set(['ActionFailed', 'BackingOff']);
+
 /** Results that end a run failure: the run completed without a failed or deferred change. */
 const HEALTHY = new Set(['succeeded', 'planned', 'progressing', 'prune-blocked']);
 
@@ -60,6 +63,8 @@ class Emitter {
 export class AlertTracker {
   /** `fetch` or `failed:<revision>` while runs fail. */
   #failing: string | undefined;
+  /** Every key that failed while {@link #failing} lasts (a key backing off is still failing). */
+  #failedKeys = new Set<string>();
   /** The rejected HEAD revision while the source is not ready. */
   #rejected: string | undefined;
   /** Drifted keys left uncorrected, as last reported. */
@@ -73,7 +78,12 @@ export class AlertTracker {
   /** Takes the conditions a restored status already shows as known, so a restart re-sends none. */
   seed(status: StatusView): void {
     if (status.lastResult === 'fetch-failed') this.#failing = 'fetch';
-    if (status.lastResult === 'failed') this.#failing = `failed:${status.lastAttemptedRevision}`;
+    if (status.lastResult === 'failed') {
+      this.#failing = `failed:${status.lastAttemptedRevision}`;
+      this.#failedKeys = new Set(
+        status.conditions.filter((c) => FAILING.has(c.reason)).map((c) => c.key),
+      );
+    }
     this.#rejected = rejectedHead(status)?.revision;
     this.#drifted = new Set(uncorrected(status.drift, status));
     this.#prune = status.blockedPrune ? keysOf(status.blockedPrune.keys) : undefined;
@@ -94,14 +104,29 @@ export class AlertTracker {
     return emit.alerts;
   }
 
-  /** Once per revision (once for a failing fetch), recovered by the next healthy run. */
+  /**
+   * Once per revision (once for a failing fetch), and again on that revision when a resource
+   * fails that had not failed since (the set grows; never when it shrinks or stays), naming only
+   * the new ones. Recovered by the next healthy run.
+   */
   #runFailure(status: StatusView, step: StepView, emit: Emitter): void {
     if (step.result === 'failed' || step.result === 'fetch-failed') {
       const print = step.result === 'fetch-failed' ? 'fetch' : `failed:${step.revision}`;
-      if (print === this.#failing) return;
-      this.#failing = print;
       const failed = (step.report?.resources ?? []).filter((r) => r.outcome === 'failed');
       const on = `run on revision ${short(step.revision)} failed`;
+      if (print === this.#failing) {
+        const fresh = failed.filter((r) => !this.#failedKeys.has(r.key));
+        if (fresh.length === 0) return;
+        for (const r of fresh) this.#failedKeys.add(r.key);
+        emit.alert('run-failed', 'error', `${on}: ${fresh.length} more resource(s) failed`, {
+          details: fresh.map((r) => `${r.key}: ${r.error ?? 'failed'}`),
+          resources: fresh.map((r) => r.key),
+          ...rev(step.revision),
+        });
+        return;
+      }
+      this.#failing = print;
+      this.#failedKeys = new Set(failed.map((r) => r.key));
       const why = status.lastError;
       const summary =
         step.result === 'fetch-failed'
@@ -119,6 +144,7 @@ export class AlertTracker {
     const healthy = HEALTHY.has(step.result) || (step.result === 'invalid' && step.report);
     if (this.#failing === undefined || !healthy) return;
     this.#failing = undefined;
+    this.#failedKeys = new Set();
     const summary = `runs succeed again on revision ${short(step.revision)}`;
     emit.recovered('run-failed', summary, step.revision);
   }

@@ -112,6 +112,50 @@ describe('alerts from runs, deduplicated while a condition persists', () => {
     ]);
   });
 
+  it('run failure on the same revision: again when the failing set grows, not when it shrinks', () => {
+    const t = new AlertTracker();
+    const failing = (keys: string[], runId = 'r'): StepView => ({
+      result: 'failed',
+      runId,
+      revision: 'a1',
+      report: {
+        drift: [],
+        resources: keys.map((key) => ({
+          key,
+          action: 'create',
+          outcome: 'failed',
+          error: 'HTTP 500',
+        })),
+      },
+    });
+    expect(t.next(status(), failing(['A']), NOW).map((x) => x.resources)).toEqual([['A']]);
+    expect(t.next(status(), failing(['A']), NOW)).toEqual([]);
+    // B fails too: alerted, naming only what is new
+    const grown = t.next(status(), failing(['A', 'B']), NOW);
+    expect(grown.map((x) => [x.kind, x.resources, x.details])).toEqual([
+      ['run-failed', ['B'], ['B: HTTP 500']],
+    ]);
+    expect(grown[0]?.summary).toBe('run on revision a1 failed: 1 more resource(s) failed');
+    // shrinks (A backs off, left out of the run), then A fails again: nothing new to say
+    expect(t.next(status(), failing(['B']), NOW)).toEqual([]);
+    expect(t.next(status(), failing([]), NOW)).toEqual([]);
+    expect(t.next(status(), failing(['A', 'B']), NOW)).toEqual([]);
+    expect(t.next(status(), failing(['C']), NOW).map((x) => x.resources)).toEqual([['C']]);
+    // a restart seeded from the status re-sends nothing its failing conditions already show
+    const restored = status({
+      lastResult: 'failed',
+      lastAttemptedRevision: 'a1',
+      conditions: [
+        { key: 'A', condition: 'Degraded', reason: 'ActionFailed' },
+        { key: 'B', condition: 'Degraded', reason: 'BackingOff' },
+      ],
+    });
+    const again = new AlertTracker();
+    again.seed(restored);
+    expect(again.next(restored, failing(['A', 'B']), NOW)).toEqual([]);
+    expect(again.next(restored, failing(['A', 'D']), NOW).map((x) => x.resources)).toEqual([['D']]);
+  });
+
   it('drift not corrected: new keys alerted once, recovery when it is all gone', () => {
     const t = new AlertTracker();
     const drifted = (keys: string[]): [StatusView, StepView] => [
