@@ -68,7 +68,7 @@ export async function startController(config: ControllerConfig): Promise<Running
     10,
     Math.floor(isPostgresUrl(config.statePath) ? Math.min(1000, ttlMs / 3) : ttlMs / 3),
   );
-  // What the loop remembers, shared with the control surface; restored from the last run.
+  // What the loop remembers, shared with the control surface; restored from the store
   const memory: StepMemory = {};
   let state: StateStore | undefined;
   let shards: ShardWiring | undefined;
@@ -132,7 +132,6 @@ export async function startController(config: ControllerConfig): Promise<Running
         : engineRun(engineDeps));
     const backoffOptions = config.backoff ?? { baseMs: 5_000, maxMs: 300_000 };
     const backoff = new BackoffTracker(backoffOptions);
-    // a sharded replica restores each shard's status when it takes the shard
     if (!shards && restoreStatus(await state.controllerStatus(), status, memory)) {
       logger.info({ event: 'status-restored' }, 'status restored from the state store');
     }

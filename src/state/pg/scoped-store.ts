@@ -2,9 +2,10 @@ import type pg from 'pg';
 import { PlatctlError } from '../../core/errors.js';
 import { shardOfKey } from '../shards.js';
 import { applyWrite, type StateStore, type StateWrite } from '../types.js';
+import { classifiedError } from './classify.js';
 import type { Fence } from './lease.js';
-import { writerOn } from './store.js';
 import { fencedWrite } from './write.js';
+import { writerOn } from './writer.js';
 
 /**
  * `base` as one replica's run sees it while it holds the shards of `fences` (I/O on `pool`):
@@ -90,11 +91,6 @@ async function classify(display: string, f: () => Promise<void>): Promise<void> 
   try {
     await f();
   } catch (err) {
-    if (err instanceof PlatctlError || err instanceof TypeError) throw err;
-    throw new PlatctlError(
-      'state',
-      `the state store ${display}: ${err instanceof Error ? err.message : String(err)}`,
-      { cause: err },
-    );
+    throw classifiedError(display, err);
   }
 }

@@ -10,14 +10,15 @@ import {
   type PendingOperation,
   type StateStore,
   type StateWrite,
-  type StateWriter,
 } from '../types.js';
+import { classified, messageOf } from './classify.js';
 import { pgControllerMethods } from './controller.js';
 import { acquireAdvisory, currentHolder, type Fence, type LockSession } from './lease.js';
 import { migrate } from './migrations.js';
 import { connectSession, type SessionLimits, sessionConfig } from './session.js';
 import { parsePostgresTarget } from './target.js';
 import { fencedWrite } from './write.js';
+import { writerOn } from './writer.js';
 
 /** Options of {@link openPostgresStore}. */
 export interface PostgresStoreOptions {
@@ -222,76 +223,4 @@ export async function openPostgresStore(
     },
   });
   return store;
-}
-
-/** The single-write methods, each one fenced statement sent through `run` (the pool, or a transaction's client). */
-export function writerOn(run: (sql: string, params: unknown[]) => Promise<void>): StateWriter {
-  return {
-    putInventory: (e: InventoryEntry) =>
-      run(
-        `INSERT INTO inventory (key, kind, ref, id, created_by_platctl, protected)
-         SELECT $3, $4, $5::json, $6, $7::boolean, $8::boolean FROM fence
-         ON CONFLICT (key) DO UPDATE SET kind = excluded.kind, ref = excluded.ref, id = excluded.id,
-           created_by_platctl = excluded.created_by_platctl, protected = excluded.protected`,
-        [e.key, e.kind, JSON.stringify(e.ref), e.id ?? null, e.createdByPlatctl, e.protected],
-      ),
-    removeInventory: (key: string) =>
-      run('DELETE FROM inventory WHERE key = $3 AND EXISTS (SELECT 1 FROM fence)', [key]),
-    putLastApplied: (key: string, manifest: Manifest) =>
-      run(
-        `INSERT INTO last_applied (key, manifest) SELECT $3, $4::json FROM fence
-         ON CONFLICT (key) DO UPDATE SET manifest = excluded.manifest`,
-        [key, JSON.stringify(manifest)],
-      ),
-    removeLastApplied: (key: string) =>
-      run('DELETE FROM last_applied WHERE key = $3 AND EXISTS (SELECT 1 FROM fence)', [key]),
-    beginPending: (op: PendingOperation) =>
-      run(
-        `INSERT INTO pending (key, action_id, ref, started_at)
-         SELECT $3, $4, $5::json, $6::bigint FROM fence
-         ON CONFLICT (key) DO UPDATE SET action_id = excluded.action_id, ref = excluded.ref,
-           started_at = excluded.started_at`,
-        [op.key, op.actionId, JSON.stringify(op.ref), op.startedAt],
-      ),
-    clearPending: (key: string) =>
-      run('DELETE FROM pending WHERE key = $3 AND EXISTS (SELECT 1 FROM fence)', [key]),
-    recordOutcome: (runId: string, actionId: string, key: string, outcome: ActionOutcome) =>
-      run(
-        `INSERT INTO outcomes (run_id, action_id, key, outcome)
-         SELECT $3, $4, $5, $6::json FROM fence
-         ON CONFLICT (run_id, action_id) DO UPDATE SET key = excluded.key, outcome = excluded.outcome`,
-        [runId, actionId, key, JSON.stringify(outcome)],
-      ),
-  };
-}
-
-/**
- * `store` whose failures are all classified: a driver or server error (connection lost, server
- * shutting down) becomes a `state` error naming the store without its password; platctl's own
- * errors (`locked` for a refused write) and rejected arguments pass unchanged.
- */
-function classified(display: string, store: StateStore): StateStore {
-  const out: Record<string, unknown> = { ...store };
-  for (const [name, method] of Object.entries(store)) {
-    // `pinned` answers at once with a store whose methods are classified already
-    if (typeof method !== 'function' || name === 'pinned') continue;
-    out[name] = async (...args: unknown[]) => {
-      try {
-        return await (method as (...a: unknown[]) => Promise<unknown>)(...args);
-      } catch (err) {
-        // a caller's mistake (TypeError, RangeError) is not the store's failure
-        if (err instanceof PlatctlError || err instanceof TypeError || err instanceof RangeError) {
-          throw err;
-        }
-        throw new PlatctlError('state', `the state store ${display}: ${messageOf(err)}`, {
-          cause: err,
-        });
-      }
-    };
-  }
-  return out as unknown as StateStore;
-}
-
-function messageOf(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }
