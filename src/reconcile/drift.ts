@@ -16,11 +16,16 @@ export function markDrift(
   desired: Manifest,
   lastApplied: Manifest | undefined,
 ): ProposedAction[] {
-  if (lastApplied === undefined || !isDeepStrictEqual(plain(desired), plain(lastApplied))) {
+  // nothing to mark (an in-sync resource: no action at all) needs no comparison
+  if (
+    lastApplied === undefined ||
+    actions.every(unmarkable) ||
+    !isDeepStrictEqual(plain(desired), plain(lastApplied))
+  ) {
     return [...actions];
   }
   return actions.map((a) =>
-    a.reason.code === 'drift' || a.reason.code === 'in-sync'
+    unmarkable(a)
       ? a
       : {
           ...a,
@@ -30,6 +35,10 @@ export function markDrift(
           },
         },
   );
+}
+
+function unmarkable(a: ProposedAction): boolean {
+  return a.reason.code === 'drift' || a.reason.code === 'in-sync';
 }
 
 /** The manifest as JSON sees it: last-applied manifests went through JSON in the state store. */

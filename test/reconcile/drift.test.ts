@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { type Manifest, manifestKey } from '../../src/manifests/types.js';
 import { createProviderRegistry } from '../../src/providers/index.js';
 import type { LiveObject } from '../../src/providers/types.js';
@@ -23,6 +23,20 @@ describe('markDrift', () => {
     expect(a?.reason.code).toBe('drift');
     expect(a?.reason.message).toMatch(/does not exist on the platform .*outside git/);
     expect(create.reason.code).toBe('absent'); // input untouched
+  });
+
+  it('compares no manifests when there is nothing to mark (an in-sync resource)', () => {
+    // every in-sync resource of every interval came here: two JSON copies of each manifest for
+    // nothing, a controller's largest per-interval garbage after the observed lists
+    const stringify = vi.spyOn(JSON, 'stringify');
+    try {
+      expect(markDrift([], box, structuredClone(box))).toEqual([]);
+      const healed = { ...create, reason: { code: 'drift', message: 'x' } } as ProposedAction;
+      expect(markDrift([healed], box, structuredClone(box))).toEqual([healed]);
+      expect(stringify).not.toHaveBeenCalled();
+    } finally {
+      stringify.mockRestore();
+    }
   });
 
   it('leaves a change that git asked for (or a first apply) as it is', () => {
