@@ -32,26 +32,37 @@ class FakeCoordinator implements ShardCoordinator {
   owners = async () => [];
   view = (base: StateStore) => base;
   reserve = async () => ({ slotMs: 0, nowMs: 0 });
-  status = async () => undefined;
+  /** Set to make reading a shard's saved status fail (the database answered the lock, then not). */
+  statusFails = false;
+  status = async () => {
+    if (this.statusFails) throw new Error('connection terminated');
+    return undefined;
+  };
   putStatus = async () => {};
   close = async () => {};
 }
+
+const replicaOn = (coordinator: FakeCoordinator, clock: ManualClock) => {
+  const log = memoryLogger();
+  const replica = new ShardReplica({
+    coordinator,
+    state: {} as StateStore,
+    id: 'a',
+    clock,
+    logger: log.logger,
+    settleMs: 2000,
+    wake: () => {},
+    status: initialStatus('git', { suspended: false, dryRun: false, selfHeal: true }),
+    memory: {},
+  });
+  return { replica, lines: log.lines };
+};
 
 describe('a sharded replica that joins', () => {
   it('waits two polls before taking shards, again after its lock session reconnects', async () => {
     const clock = new ManualClock();
     const coordinator = new FakeCoordinator(clock);
-    const replica = new ShardReplica({
-      coordinator,
-      state: {} as StateStore,
-      id: 'a',
-      clock,
-      logger: memoryLogger().logger,
-      settleMs: 2000,
-      wake: () => {},
-      status: initialStatus('git', { suspended: false, dryRun: false, selfHeal: true }),
-      memory: {},
-    });
+    const { replica } = replicaOn(coordinator, clock);
     const poll = async () => {
       expect(await replica.lease.tryAcquire()).toBe(true);
       return [...coordinator.held().keys()];
@@ -70,5 +81,17 @@ describe('a sharded replica that joins', () => {
     expect(await poll()).toEqual([]);
     await clock.advance(1000);
     expect(await poll()).toEqual(['global']);
+  });
+
+  it('keeps a shard it took when its saved status cannot be read, and says so', async () => {
+    const clock = new ManualClock();
+    const coordinator = new FakeCoordinator(clock);
+    const { replica, lines } = replicaOn(coordinator, clock);
+    coordinator.statusFails = true;
+    expect(await replica.lease.tryAcquire()).toBe(true);
+    await clock.advance(2000);
+    expect(await replica.lease.tryAcquire()).toBe(true);
+    expect([...coordinator.held().keys()]).toEqual(['global']);
+    expect(lines.some((l) => l.includes('"event":"status-restore-error"'))).toBe(true);
   });
 });

@@ -131,9 +131,18 @@ export class ShardStatusBook {
     },
   ) {}
 
-  /** `shard` was taken: its saved document joins the status (I/O). */
+  /**
+   * `shard` was taken: its saved document joins the status (I/O). A document that cannot be
+   * read is logged and left out: the shard is held, and the first run rebuilds its status.
+   */
   async taken(shard: string): Promise<void> {
-    const doc = await this.d.coordinator.status(shard);
+    let doc: StoredJson | undefined;
+    try {
+      doc = await this.d.coordinator.status(shard);
+    } catch (err) {
+      this.d.logger.warn({ event: 'status-restore-error', shard }, String(err));
+      return;
+    }
     if (doc && restoreShard(shard, doc, this.d.status, this.d.memory)) {
       this.#restored.set(shard, doc);
       this.d.logger.info({ event: 'status-restored', shard }, `status of ${shard} restored`);
