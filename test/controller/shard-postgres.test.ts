@@ -186,6 +186,23 @@ describe.skipIf(!postgresUrl)('controller replicas sharding projects (real proce
     await eventually('every project converged after the kill', async () =>
       (await Promise.all(PROJECTS.map((p) => workspaceExists(p, 'ws-b')))).every(Boolean),
     );
+    // each project's saved status is its own document, saved by whoever holds it now (the
+    // killed replica's projects too); the unsharded leader's one row is never written
+    const saved = async () => {
+      const { rows } = await schema.query(
+        `SELECT name, doc FROM "${schema.name}".controller_status ORDER BY name`,
+      );
+      return new Map(
+        rows.map((r) => [r.name as string, r.doc as { conditions?: { key: string }[] }]),
+      );
+    };
+    await eventually('every project saved its status with the second workspace', async () => {
+      const docs = await saved();
+      return PROJECTS.every((p) =>
+        docs.get(`shard/project:${p}`)?.conditions?.some((c) => c.key === `Workspace/${p}/ws-b`),
+      );
+    });
+    expect((await saved()).has('status')).toBe(false);
 
     // a replica that joins is given a share
     const d = await replica('d');
