@@ -1,9 +1,12 @@
 import { Command } from 'commander';
-import { commands } from './commands/index.js';
+import { commandsFor } from './commands/index.js';
 import { packageVersion } from './version.js';
 
-/** Builds the `platctl` program. Exported so tests can run commands in-process. */
-export function buildProgram(): Command {
+/**
+ * Builds the `platctl` program for a command line (node, script, ...args): with only the command
+ * it names, or every command when it names none. Exported so tests can run commands in-process.
+ */
+export async function buildProgram(argv: readonly string[] = []): Promise<Command> {
   const program = new Command('platctl')
     .description(
       'Run a cloud platform from git: validate, plan and apply manifests, or keep them converged.',
@@ -11,7 +14,8 @@ export function buildProgram(): Command {
     .version(packageVersion(), '-v, --version')
     .showHelpAfterError('Run "platctl --help" for usage.')
     .exitOverride();
-  for (const register of commands) register(program);
+  const registers = await Promise.all(commandsFor(argv.slice(2)).map((c) => c.load()));
+  for (const register of registers) register(program);
   // a usage error says what is wrong and where help is; the whole help would bury it
   for (const command of program.commands) {
     command.showHelpAfterError(`Run "platctl ${command.name()} --help" for usage.`);
@@ -22,7 +26,7 @@ export function buildProgram(): Command {
 /** Runs platctl with the given argv (node, script, ...args); sets process.exitCode. */
 export async function main(argv: readonly string[]): Promise<void> {
   try {
-    await buildProgram().parseAsync([...argv]);
+    await (await buildProgram(argv)).parseAsync([...argv]);
   } catch (err) {
     const code = (err as { code?: string }).code;
     if (code === 'commander.helpDisplayed' || code === 'commander.version') return;

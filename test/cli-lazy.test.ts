@@ -1,0 +1,46 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, describe, expect, it } from 'vitest';
+import { runCli } from './helpers/cli.js';
+
+const tracer = fileURLToPath(new URL('./helpers/trace-modules.mjs', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'platctl-lazy-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+/** The project's own modules and packages a CLI run loaded (module URLs, as resolved). */
+async function loaded(args: string[]): Promise<{ code: number | null; urls: string[] }> {
+  const file = join(dir, `${args.join('-').replace(/\W+/g, '_')}.txt`);
+  const r = await runCli(args, {
+    env: { NODE_OPTIONS: `--import=${tracer}`, PLATCTL_TRACE_MODULES: file },
+  });
+  return { code: r.code, urls: readFileSync(file, 'utf8').split('\n').filter(Boolean) };
+}
+
+describe('each command loads only what it runs', () => {
+  it('validate reads manifests without loading the controller, emulator, state stores or client', async () => {
+    const { code, urls } = await loaded(['validate', 'examples/manifests/']);
+    expect(code).toBe(0);
+    expect(urls.some((u) => u.includes('/src/manifests/'))).toBe(true);
+    for (const part of ['/src/controller/', '/src/emulator/', '/src/state/', '/src/providers/']) {
+      expect(urls.filter((u) => u.includes(part))).toEqual([]);
+    }
+    for (const pkg of [
+      '/node_modules/pg/',
+      '/node_modules/better-sqlite3/',
+      '/node_modules/prom-client/',
+    ]) {
+      expect(urls.filter((u) => u.includes(pkg))).toEqual([]);
+    }
+  });
+
+  it('help still lists every command', async () => {
+    const r = await runCli(['--help']);
+    for (const name of ['validate', 'plan', 'apply', 'controller', 'ctl', 'emulator', 'demo']) {
+      expect(r.stdout).toMatch(new RegExp(`^  ${name}\\b`, 'm'));
+    }
+    for (const name of ['import', 'usage', 'state'])
+      expect(r.stdout).toMatch(new RegExp(`^  ${name}\\b`, 'm'));
+  });
+});
