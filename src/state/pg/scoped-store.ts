@@ -4,7 +4,7 @@ import { shardOfKey } from '../shards.js';
 import { applyWrite, type StateStore, type StateWrite } from '../types.js';
 import { classifiedError } from './classify.js';
 import type { Fence } from './lease.js';
-import { fencedWrite } from './write.js';
+import { fencedWrite, inTransaction } from './write.js';
 import { writerOn } from './writer.js';
 
 /**
@@ -57,17 +57,9 @@ export function scopedStore(
     batch: (writes) =>
       classify(base.path, async () => {
         if (writes.length === 0) return;
-        const client = await pool.connect();
-        try {
-          await client.query('BEGIN');
+        await inTransaction(pool, async (client) => {
           for (const w of writes) await send(client, w);
-          await client.query('COMMIT');
-        } catch (err) {
-          await client.query('ROLLBACK').catch(() => {});
-          throw err;
-        } finally {
-          client.release();
-        }
+        });
       }),
     // the base store is the controller's to close
     close: async () => {},

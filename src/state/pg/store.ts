@@ -17,7 +17,7 @@ import { acquireAdvisory, currentHolder, type Fence, type LockSession } from './
 import { migrate } from './migrations.js';
 import { connectSession, type SessionLimits, sessionConfig } from './session.js';
 import { parsePostgresTarget } from './target.js';
-import { fencedWrite } from './write.js';
+import { fencedWrite, inTransaction } from './write.js';
 import { writerOn } from './writer.js';
 
 /** Options of {@link openPostgresStore}. */
@@ -104,19 +104,11 @@ export async function openPostgresStore(
       ...pgControllerMethods(pool, write),
       batch: async (list: readonly StateWrite[]) => {
         if (list.length === 0) return;
-        const client = await pool.connect();
-        try {
-          await client.query('BEGIN');
-          const f = fenceOf();
-          const inTransaction = writerOn((sql, params) => fencedWrite(client, f, sql, params));
-          for (const w of list) await applyWrite(inTransaction, w);
-          await client.query('COMMIT');
-        } catch (err) {
-          await client.query('ROLLBACK').catch(() => {});
-          throw err;
-        } finally {
-          client.release();
-        }
+        const f = fenceOf();
+        await inTransaction(pool, async (client) => {
+          const writer = writerOn((sql, params) => fencedWrite(client, f, sql, params));
+          for (const w of list) await applyWrite(writer, w);
+        });
       },
     };
   };

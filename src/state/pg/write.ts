@@ -34,3 +34,21 @@ function lost(fence: Fence): PlatctlError {
       '(another holder took over, or its database session ended); this process no longer writes',
   );
 }
+
+/** Runs `body` on one pooled client between BEGIN and COMMIT, rolled back if it throws (I/O). */
+export async function inTransaction(
+  pool: pg.Pool,
+  body: (client: pg.PoolClient) => Promise<void>,
+): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await body(client);
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw err;
+  } finally {
+    client.release();
+  }
+}
