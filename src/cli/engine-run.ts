@@ -163,8 +163,12 @@ async function confirm(stderr: NodeJS.WriteStream, plan: Plan): Promise<boolean>
   }
 }
 
-/** Exit code of a run: 1 on any error or failure, 2 for pending changes with `detailed`. */
+/**
+ * Exit code of a run: 1 on any error or failure, or a plan that could not read every resource;
+ * 2 for pending changes with `detailed`.
+ */
 export function exitCodeOf(result: RunResult, detailed = false): number {
+  if (result.plan?.unreadable) return 1;
   switch (result.status) {
     case 'invalid':
     case 'blocked':

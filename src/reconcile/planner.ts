@@ -121,6 +121,7 @@ export function plan(
     ...(forget.length > 0 ? { forget } : {}),
     ...(guard.held ? { pruneHeld: guard.held } : {}),
     ...(found.length > 0 ? { found } : {}),
+    ...(unreadable.size > 0 ? { unreadable: [...unreadable.keys()].sort() } : {}),
   };
 }
 

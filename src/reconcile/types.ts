@@ -26,6 +26,12 @@ export interface Plan {
    */
   readonly found?: readonly string[];
   /**
+   * Identity keys whose live state could not be read (the API kept failing after retries),
+   * sorted: nothing is planned for them or for what depends on them. Absent when every read
+   * succeeded. `platctl plan` exits 1 when present: this plan does not show the whole platform.
+   */
+  readonly unreadable?: readonly string[];
+  /**
    * GPU-hours (and cost, with a price file) per day and month that the compute this plan creates
    * or deletes adds or removes, per profile. Absent when it creates or deletes no compute.
    */

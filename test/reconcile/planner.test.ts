@@ -112,6 +112,7 @@ describe('plan', () => {
     expect(p.diagnostics.map((d) => d.message)).toEqual([
       'deferred: its live state could not be read (500 listing workspaces); create not planned',
     ]);
+    expect(p.unreadable).toEqual([manifestKey(gone), manifestKey(wanted)].sort());
   });
 
   it('never touches a live resource that platctl does not manage, even with prune', () => {

@@ -16,6 +16,7 @@ export function renderPlanJson(
     actions: plan.actions.map((a) => ({ ...a, changes: a.changes.map(masked) })),
     diagnostics: plan.diagnostics,
     ...(plan.found ? { found: plan.found } : {}),
+    ...(plan.unreadable ? { unreadable: plan.unreadable } : {}),
     ...(plan.gpu ? { gpu: plan.gpu } : {}),
     ...(outcomes ? { outcomes } : {}),
   };

@@ -1,6 +1,14 @@
 import { gpuLines } from '../gpu.js';
 import type { FieldChange, Plan } from '../types.js';
-import { foundLine, masked, placeOf, resources, show, summaryLine } from './summary.js';
+import {
+  foundLine,
+  masked,
+  placeOf,
+  resources,
+  show,
+  summaryLine,
+  unreadableLine,
+} from './summary.js';
 import { describe } from './text.js';
 import { changeLines } from './tree.js';
 
@@ -30,6 +38,8 @@ export function renderPlanMarkdown(plan: Plan, limit = MARKDOWN_LIMIT): string {
   if (plan.diagnostics.length) head.push('');
   const found = foundLine(plan);
   if (found) head.push(`- **note**: ${escapeHtml(found)}`, '');
+  const unread = unreadableLine(plan);
+  if (unread) head.push(`- **error**: ${escapeHtml(unread)}`, '');
   let out = head.join('\n');
   for (const [i, r] of views.entries()) {
     const body: string[] = [

@@ -62,10 +62,23 @@ export function summaryLine(plan: Plan): string {
  * named, or undefined when there are none (pure).
  */
 export function foundLine(plan: Plan, max = 20): string | undefined {
-  const keys = plan.found ?? [];
+  return keysLine('found, not created by platctl (never pruned)', plan.found, max);
+}
+
+/**
+ * `incomplete: the live state of N resources could not be read, nothing planned for them: A, B`,
+ * or undefined when every read succeeded (pure).
+ */
+export function unreadableLine(plan: Plan, max = 20): string | undefined {
+  const n = plan.unreadable?.length ?? 0;
+  const what = `the live state of ${n} resource${n === 1 ? '' : 's'} could not be read`;
+  return keysLine(`incomplete: ${what}, nothing planned for them`, plan.unreadable, max);
+}
+
+function keysLine(label: string, keys: readonly string[] = [], max: number): string | undefined {
   if (keys.length === 0) return undefined;
   const more = keys.length > max ? ` and ${keys.length - max} more` : '';
-  return `found, not created by platctl (never pruned): ${keys.slice(0, max).join(', ')}${more}`;
+  return `${label}: ${keys.slice(0, max).join(', ')}${more}`;
 }
 
 const SECRET = /pass(word)?|secret|token|api[-_]?key|credential/i;

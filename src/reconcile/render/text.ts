@@ -1,7 +1,14 @@
 import pc from 'picocolors';
 import { gpuLines } from '../gpu.js';
 import type { Action, ActionOutcome, Plan } from '../types.js';
-import { foundLine, outcomeSummary, placeOf, resources, summaryLine } from './summary.js';
+import {
+  foundLine,
+  outcomeSummary,
+  placeOf,
+  resources,
+  summaryLine,
+  unreadableLine,
+} from './summary.js';
 import { changeLines } from './tree.js';
 
 /** `42s`, `1m05s`, `2h03m` (pure). */
@@ -45,6 +52,8 @@ export function renderPlanText(plan: Plan, c: Colors = colors(false)): string {
   }
   const found = foundLine(plan);
   if (found) lines.push(c.dim(`note: ${found}`));
+  const unread = unreadableLine(plan);
+  if (unread) lines.push(`${c.red('error')}: ${unread}`);
   const gpu = plan.gpu ? gpuLines(plan.gpu).map((l) => `  ${l}`) : [];
   const head = [summaryLine(plan), ...(gpu.length ? ['Compute:', ...gpu] : [])];
   return `${[...head, ...(lines.length ? ['', ...lines] : [])].join('\n')}\n`;
