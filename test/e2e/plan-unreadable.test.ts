@@ -26,7 +26,9 @@ describe('platctl plan when reads keep failing', () => {
     const state = join(w.dir, 's.db');
     const text = await runCli(['plan', w.manifests, '--state', state], { env });
     expect(text.code).toBe(1);
-    expect(text.stdout).toMatch(/error: incomplete: the live state of \d+ resources? could not be read/);
+    expect(text.stdout).toMatch(
+      /error: incomplete: the live state of \d+ resources? could not be read/,
+    );
     const md = await runCli(['plan', w.manifests, '--state', state, '-o', 'markdown'], { env });
     expect(md.code).toBe(1);
     expect(md.stdout).toMatch(/\*\*error\*\*: incomplete: the live state of/);
