@@ -4,8 +4,8 @@ import { HISTORY_SIZE } from './history.js';
 import type { StepMemory } from './reconcile-step.js';
 import type { ControllerStatus } from './status.js';
 
-/** The status fields that survive a restart (the rest is recomputed by the first run). */
-const KEPT = [
+/** Fields about the source, the same for every shard (sharded: the `global` shard saves them). */
+export const SOURCE_FIELDS = [
   'fetchedRevision',
   'lastAttemptedRevision',
   'lastAppliedRevision',
@@ -15,12 +15,17 @@ const KEPT = [
   'rejected',
   'revisions',
   'sourceReady',
-  'conditions',
-  'blockedPrune',
+  'lastDiagnostics',
   'lastResult',
   'lastRunAt',
   'lastError',
-  'lastDiagnostics',
+] as const satisfies readonly (keyof ControllerStatus)[];
+
+/** The status fields that survive a restart (the rest is recomputed by the first run). */
+const KEPT = [
+  ...SOURCE_FIELDS,
+  'conditions',
+  'blockedPrune',
   'drift',
   'inventory',
 ] as const satisfies readonly (keyof ControllerStatus)[];

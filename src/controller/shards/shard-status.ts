@@ -8,27 +8,11 @@ import {
   shardOfKey,
 } from '../../state/index.js';
 import { HISTORY_SIZE, type StoredRun } from '../history.js';
+import { SOURCE_FIELDS } from '../persist.js';
 import type { StepMemory } from '../reconcile-step.js';
 import type { BlockedPrune, ControllerStatus } from '../status.js';
 
 const VERSION = 1;
-
-/** Fields about the source, the same for every shard: the `global` shard's holder saves them. */
-const SOURCE = [
-  'fetchedRevision',
-  'lastAttemptedRevision',
-  'lastAppliedRevision',
-  'lastAppliedAt',
-  'lastGoodRevision',
-  'rejectedRevisions',
-  'rejected',
-  'revisions',
-  'sourceReady',
-  'lastDiagnostics',
-  'lastResult',
-  'lastRunAt',
-  'lastError',
-] as const satisfies readonly (keyof ControllerStatus)[];
 
 /**
  * The status document of `shard` (pure): the conditions, drift, inventory, held prune and
@@ -53,7 +37,7 @@ export function shardDocument(
   const approved = memory.approvedDeletes?.filter(mine) ?? [];
   if (approved.length > 0) doc.approvedDeletes = approved;
   if (shard === GLOBAL_SHARD) {
-    for (const k of SOURCE) if (status[k] !== undefined) doc[k] = status[k];
+    for (const k of SOURCE_FIELDS) if (status[k] !== undefined) doc[k] = status[k];
     if (memory.suspended) doc.suspendedByApi = true;
   }
   return doc;
@@ -103,7 +87,7 @@ export function restoreShard(
     memory.approvedDeletes = [...(memory.approvedDeletes ?? []), ...approved];
   if (shard === GLOBAL_SHARD && status.lastRunAt === undefined) {
     const target = status as unknown as Record<string, unknown>;
-    for (const k of SOURCE) if (doc[k] !== undefined) target[k] = doc[k];
+    for (const k of SOURCE_FIELDS) if (doc[k] !== undefined) target[k] = doc[k];
     if (doc.suspendedByApi === true) {
       memory.suspended = true;
       status.suspended = true;
