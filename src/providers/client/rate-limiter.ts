@@ -1,4 +1,7 @@
 import PQueue from 'p-queue';
+import { type Clock, systemClock } from '../../core/clock.js';
+import { GatedLimiter } from './gated-limiter.js';
+import { createPacer } from './pacer.js';
 
 /** How fast and how many at once the platform may be called. */
 export interface RateLimitOptions {
@@ -6,14 +9,17 @@ export interface RateLimitOptions {
   readonly rps?: number;
   /** Requests in flight at once. @default 8 */
   readonly concurrency?: number;
+  /** Times the pacing. @default systemClock */
+  readonly clock?: Clock;
 }
 
 /**
- * The one queue every request (every attempt of every request) goes through. A sliding window
- * (`strict`) of `intervalCap` runs per `interval` keeps the rate at `rps` in any window, however
- * the work is spread. The window is short (see `pacing`): a whole second's worth sent at once
- * stays within rps where it leaves, but jitter on the way moves the tail of one burst into the
- * next second where the platform counts it.
+ * The one queue every request (every attempt of every request) goes through: p-queue holds at
+ * most `concurrency` in flight, and each starts only at its slot from a {@link createPacer}
+ * (`rps` spread evenly over the second, one start every `1000 / rps` ms, never more than `rps`
+ * in any rolling second). Even spacing matters: a whole second's worth sent at once stays within
+ * rps where it leaves, but jitter on the way moves the tail of one burst into the next second
+ * where the platform counts it.
  */
 export function createRateLimiter(options: RateLimitOptions = {}): PQueue {
   const concurrency = options.concurrency ?? 8;
@@ -23,26 +29,5 @@ export function createRateLimiter(options: RateLimitOptions = {}): PQueue {
   const rps = options.rps;
   if (rps === undefined || rps === Number.POSITIVE_INFINITY) return new PQueue({ concurrency });
   if (!(rps > 0)) throw new TypeError(`rps must be a positive number, got ${String(rps)}`);
-  return new PQueue({ concurrency, ...pacing(rps), strict: true });
-}
-
-/** The longest burst is this many ms' worth of requests (p-queue's timers count whole ms). */
-const STEP_MS = 20;
-
-/**
- * The smallest burst that a whole-millisecond interval can pace at no more than `rps` and no
- * less than 98 % of it (pure): one request per 25 ms at 40 rps, 20 per 20 ms at 1,000 rps; a
- * fractional rate is one request per `1000 / rps` ms.
- */
-export function pacing(rps: number): { intervalCap: number; interval: number } {
-  const largest = Math.max(1, Math.ceil((rps * STEP_MS) / 1000));
-  let best = { intervalCap: 1, interval: Math.ceil(1000 / rps) };
-  for (let intervalCap = 1; intervalCap <= largest * 4; intervalCap++) {
-    const interval = Math.ceil((1000 * intervalCap) / rps);
-    if (intervalCap * 1000 * best.interval > best.intervalCap * 1000 * interval) {
-      best = { intervalCap, interval };
-    }
-    if (intervalCap >= largest && (intervalCap * 1000) / interval >= rps * 0.98) break;
-  }
-  return best;
+  return new GatedLimiter({ concurrency, gate: createPacer(rps, options.clock ?? systemClock) });
 }
