@@ -1,7 +1,8 @@
 /**
  * Engine benchmark:
  * `npx tsx bench/engine.ts --resources 1000 [--rps 200] [--concurrency 32] [--in-process]
- * [--state postgres] [--apply-only] [--progress throttled|verbose] [--in-process --fail-reads]`.
+ * [--state postgres] [--apply-only] [--progress throttled|verbose] [--in-process --fail-reads]
+ * [--emulator-profile DIR]`.
  * A run whose reads failed says so in its status (`planned, N unread`) and the script exits 1:
  * a plan that could not read resources still says `planned`, and once hid a paging bug that sent
  * 67,805 requests for a no-op plan. `--fail-reads` makes every read of the plan after apply
@@ -48,6 +49,8 @@ const { values } = parseArgs({
     progress: { type: 'string', default: 'none' },
     // check of the bench itself: the plan after apply meets 500s on every workspace read
     'fail-reads': { type: 'boolean', default: false },
+    /** Write the separate emulator's CPU profile (`node --cpu-prof`) into this directory. */
+    'emulator-profile': { type: 'string' },
   },
 });
 const n = Number(values.resources);
@@ -91,7 +94,8 @@ async function inProcessEmulator() {
 }
 
 function childEmulator() {
-  return startChildEmulator(apiKey);
+  const dir = values['emulator-profile'];
+  return startChildEmulator(apiKey, dir ? ['--cpu-prof', `--cpu-prof-dir=${dir}`] : []);
 }
 const schema = `bench_${randomBytes(4).toString('hex')}`;
 const databaseUrl =
