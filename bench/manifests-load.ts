@@ -1,48 +1,56 @@
 /**
- * Benchmark: load and validate 10,000 manifest documents.
+ * Benchmark: load and validate manifest documents, in-process and as a whole `platctl validate`.
  *
  *   npx tsx bench/manifests-load.ts [documents=10000] [documentsPerFile=100]
+ *     [--out DIR] [--cli 1000,10000,100000|none] [--runs 3] [--bin dist/src/cli/bin.js ...]
  *
- * Writes a realistic mix of kinds (VPC services, workspaces, bare-metal and GPU Kubernetes
- * instances, users, project assignments) into a temporary directory, runs `loadAndValidate` on it
- * once, and prints the wall and CPU time and the process's peak RSS. The temporary directory is removed.
+ * Writes the generated set (`bench/manifest-set.ts`) and prints one JSON row per measurement:
+ * - `loadAndValidate`: the loader called once in this process on `documents` documents; wall and
+ *   CPU time and this process's peak RSS.
+ * - `cli`: for each size of `--cli`, `--runs` runs of the compiled CLI as a user runs it,
+ *   `taskset -c 0 node BIN validate DIR` (one core, Node's start, module loading and printing
+ *   included), timed by `/usr/bin/time`: wall, user and system CPU, peak RSS. Needs `npm run build`.
+ *   Several `--bin`s (say the build before a change and after it) are run alternately, so they
+ *   share the machine's minutes.
+ * Every row carries the load average. Sets are written to temporary directories and removed, or,
+ * with `--out DIR`, kept as `DIR/<documents>` and reused by the next run, so a row can be
+ * reproduced by hand (`taskset -c 0 node dist/src/cli/bin.js validate DIR/10000`).
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
 import { loadAndValidate } from '../src/manifests/index.js';
+import { writeManifestSet } from './manifest-set.js';
 
-const total = Number(process.argv[2] ?? 10_000);
-const perFile = Number(process.argv[3] ?? 100);
+const { values, positionals } = parseArgs({
+  allowPositionals: true,
+  options: {
+    out: { type: 'string' },
+    cli: { type: 'string', default: '1000,10000,100000' },
+    runs: { type: 'string', default: '3' },
+    bin: { type: 'string', multiple: true, default: ['dist/src/cli/bin.js'] },
+  },
+});
+const total = Number(positionals[0] ?? 10_000);
+const perFile = Number(positionals[1] ?? 100);
+const cliSizes = values.cli === 'none' ? [] : values.cli.split(',').map(Number);
+const runs = Number(values.runs);
+const load = () => loadavg()[0]?.toFixed(1);
 
-/** The i-th document of the generated platform; every document is valid. */
-function doc(i: number): string {
-  const group = Math.floor(i / 5);
-  const project = group % 2 === 0 ? 'platform' : 'ml-research';
-  switch (i % 5) {
-    case 0:
-      return `apiVersion: paas.envmgmt.io/v1\nkind: Service\nmetadata:\n  name: vpc-${group}\n  project: ${project}\nspec:\n  serviceProfile: {name: vpc, systemCatalog: true}\n  serviceType: custom\n  variables:\n    - {name: Default VPC Name, value: vpc-${group}}\n    - {name: Default Subnet CIDR, value: 10.${group % 250}.0.0/16}\n    - {name: Default Subnet Gateway, value: 10.${group % 250}.0.1}\n    - {name: Public IP Enabled, value: "False"}\n`;
-    case 1:
-      return `apiVersion: paas.envmgmt.io/v1\nkind: Workspace\nmetadata:\n  name: ws-${group}\n  project: ${project}\n  displayName: Workspace ${group}\n`;
-    case 2:
-      return `apiVersion: paas.envmgmt.io/v1\nkind: ComputeInstance\nmetadata:\n  name: bm-${group}\n  project: ${project}\n  workspace: ws-${group}\nspec:\n  computeType: baremetal\n  computeProfile: {name: bmaas-h100, systemCatalog: true}\n  variables:\n    - {name: assign_public_ip, valueType: text, value: "false"}\n    - {name: node_os_image, valueType: text, value: ubuntu-22.04}\n    - {name: Contract Term, valueType: text, value: "12"}\n    - name: Security Policies\n      valueType: json\n      value: '[{"source_cidr": "10.0.0.0/8", "action": "allow", "application": "ssh", "port": "22", "protocol": "tcp"}]'\n`;
-    case 3:
-      return `apiVersion: paas.envmgmt.io/v1\nkind: ComputeInstance\nmetadata:\n  name: k8s-${group}\n  project: ${project}\n  workspace: ws-${group}\n  dependsOn:\n    - {kind: ComputeInstance, name: bm-${group}}\nspec:\n  computeType: k8s\n  computeProfile: {name: gpu-k8s, systemCatalog: true}\n  variables:\n    - {name: Cluster Kubernetes Version, value: v1.29.4}\n    - {name: H100 Worker Nodes, value: "2"}\n    - {name: Contract Term, value: "6"}\n`;
-    default:
-      return `apiVersion: platctl.io/v1alpha1\nkind: User\nmetadata:\n  name: user-${group}@acme.example\nspec:\n  first_name: User\n  last_name: N${group}\n  user_type: CONSOLE\n  passwordFrom: {env: DEMO_PASSWORD}\n  groups: [{id: grp-ml-researchers, name: ML Researchers, type: SYSTEM}]\n`;
-  }
-}
+const root = values.out ?? mkdtempSync(join(tmpdir(), 'platctl-bench-'));
+/** The directory holding the set of `n` documents, written when missing. */
+const setOf = (n: number): string => {
+  const dir = join(root, String(n));
+  writeManifestSet(dir, n, perFile);
+  return dir;
+};
 
-const dir = mkdtempSync(join(tmpdir(), 'platctl-bench-'));
-try {
-  for (let f = 0; f * perFile < total; f++) {
-    const sub = join(dir, `team-${Math.floor(f / 10)}`);
-    mkdirSync(sub, { recursive: true });
-    const docs: string[] = [];
-    for (let i = f * perFile; i < Math.min(total, (f + 1) * perFile); i++) docs.push(doc(i));
-    writeFileSync(join(sub, `part-${String(f).padStart(4, '0')}.yaml`), docs.join('---\n'));
-  }
+/** `loadAndValidate` once, in this process. */
+async function inProcessRow(): Promise<void> {
+  const dir = setOf(total);
   const rssBefore = process.memoryUsage().rss;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
@@ -55,23 +63,68 @@ try {
     console.error(errors.slice(0, 5));
     process.exitCode = 1;
   }
-  const peakMb = process.resourceUsage().maxRSS / 1024;
   console.log(
     JSON.stringify({
+      row: 'loadAndValidate',
       documents: total,
       files: Math.ceil(total / perFile),
       wallMs: Math.round(ms),
       // CPU time is steadier than wall time on a shared machine.
       cpuMs: Math.round((cpu.user + cpu.system) / 1000),
-      loadAverage: loadavg()[0]?.toFixed(1),
+      loadAverage: load(),
       docsPerSecond: Math.round((total / ms) * 1000),
-      peakRssMb: Math.round(peakMb),
+      peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
       rssBeforeMb: Math.round(rssBefore / 1024 / 1024),
       warnings: r.diagnostics.length - errors.length,
       node: process.version,
       cpu: `${cpus().length} × ${cpus()[0]?.model ?? 'unknown'}`,
     }),
   );
+}
+
+/** One whole `platctl validate DIR` process on core 0, timed by /usr/bin/time. */
+function cliRun(bin: string, n: number, dir: string): void {
+  const loadAverage = load();
+  const r = spawnSync(
+    'taskset',
+    ['-c', '0', '/usr/bin/time', '-f', 'TIME %e %U %S %M', process.execPath, bin, 'validate', dir],
+    { encoding: 'utf8', env: { ...process.env, DEMO_PASSWORD: 'x' }, timeout: 120_000 },
+  );
+  const line = /TIME (\S+) (\S+) (\S+) (\d+)/.exec(r.stderr ?? '');
+  const valid = r.status === 0 && r.stdout.trim() === `${n} manifests valid`;
+  if (!line || !valid) {
+    console.error(
+      `${bin} validate ${dir}: exit ${r.status}\n${r.stdout}${r.stderr}`.slice(0, 2000),
+    );
+    process.exitCode = 1;
+    return;
+  }
+  const [, wall, user, sys, rssKb] = line;
+  console.log(
+    JSON.stringify({
+      row: 'cli',
+      bin,
+      documents: n,
+      wallS: Number(wall),
+      userS: Number(user),
+      sysS: Number(sys),
+      peakRssMb: Math.round(Number(rssKb) / 1024),
+      loadAverage,
+    }),
+  );
+}
+
+try {
+  await inProcessRow();
+  if (cliSizes.length > 0) {
+    const bins = values.bin;
+    const missing = bins.filter((b) => !existsSync(b));
+    if (missing.length > 0) throw new Error(`${missing.join(', ')} missing: run npm run build`);
+    for (const n of cliSizes) {
+      const dir = setOf(n);
+      for (let i = 0; i < runs; i++) for (const bin of bins) cliRun(bin, n, dir);
+    }
+  }
 } finally {
-  rmSync(dir, { recursive: true, force: true });
+  if (!values.out) rmSync(root, { recursive: true, force: true });
 }
