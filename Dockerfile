@@ -17,6 +17,8 @@ RUN npm ci --no-audit --no-fund
 COPY tsconfig.json tsconfig.build.json ./
 COPY src ./src
 COPY web ./web
+# the build generates the manifest validators from the schemas
+COPY schemas ./schemas
 RUN npm run build && chmod 0755 dist/src/cli/bin.js
 # A separate production install, compiled here where the build tools are, copied as is below.
 WORKDIR /prod

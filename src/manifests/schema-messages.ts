@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv/dist/2020.js';
 import { type Diagnostic, type DiagnosticCode, pathToString } from './diagnostics.js';
+import { FORMATS } from './formats.js';
 import type { ParsedDocument } from './parse.js';
-import { FORMATS } from './schemas.js';
 
 type JsonPath = (string | number)[];
 
