@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +33,18 @@ describe('each command loads only what it runs', () => {
     ]) {
       expect(urls.filter((u) => u.includes(pkg))).toEqual([]);
     }
+  });
+
+  it('a clean validate loads no YAML node-tree library (positions are found only for a diagnostic)', async () => {
+    const file = join(dir, 'clean.yaml');
+    writeFileSync(
+      file,
+      'apiVersion: paas.envmgmt.io/v1\nkind: Workspace\nmetadata:\n  name: ws-1\n  project: p\n',
+    );
+    const { code, urls } = await loaded(['validate', file]);
+    expect(code).toBe(0);
+    expect(urls.some((u) => u.includes('/node_modules/js-yaml/'))).toBe(true);
+    expect(urls.filter((u) => u.includes('/node_modules/yaml/'))).toEqual([]);
   });
 
   it('help still lists every command', async () => {

@@ -1,4 +1,4 @@
-import { type Document, parse, parseAllDocuments, type Scalar, visit, type YAMLError } from 'yaml';
+import type { Document, Scalar, YAMLError } from 'yaml';
 import { tooDeepAt } from './depth.js';
 import type { Diagnostic, DiagnosticCode } from './diagnostics.js';
 import { fastDocuments } from './fast-parse.js';
@@ -10,6 +10,7 @@ import {
   substituteString as substituteInNode,
   type VarLookup,
 } from './variables.js';
+import { yamlLib } from './yaml-lib.js';
 
 type JsonPath = readonly (string | number)[];
 
@@ -74,7 +75,7 @@ export function parseSource(
     );
     return { docs: present, diagnostics };
   }
-  const all = parseAllDocuments(src.text, {
+  const all = yamlLib().parseAllDocuments(src.text, {
     prettyErrors: false,
     uniqueKeys: true,
     logLevel: 'error',
@@ -139,7 +140,7 @@ function substitute(
   onMissing: (name: string, node: Scalar) => void,
 ): boolean {
   let missingAny = false;
-  visit(doc, {
+  yamlLib().visit(doc, {
     Scalar(key, node) {
       if (key === 'key' || typeof node.value !== 'string') return;
       const r = substituteInNode(node.value, lookup);
@@ -155,7 +156,7 @@ function substitute(
 
 function retype(text: string): unknown {
   try {
-    const v: unknown = parse(text);
+    const v: unknown = yamlLib().parse(text);
     return v === null || typeof v === 'object' ? text : v;
   } catch {
     return text;

@@ -1,6 +1,7 @@
-import { isAlias, isMap, isScalar, isSeq, type Node, parseAllDocuments } from 'yaml';
+import type { Node } from 'yaml';
 import type { SourceText } from './files.js';
 import type { SourcePosition } from './types.js';
+import { yamlLib } from './yaml-lib.js';
 
 type JsonPath = readonly (string | number)[];
 
@@ -33,7 +34,7 @@ export class LazyPositions {
   positionOf(path: JsonPath): SourcePosition {
     let found: SourcePosition | undefined;
     walk(this.#root(), path, (node) => {
-      if (node && !isAlias(node) && node.range) found = this.#at(node.range[0]);
+      if (node && !yamlLib().isAlias(node) && node.range) found = this.#at(node.range[0]);
     });
     return found ?? this.source;
   }
@@ -68,6 +69,7 @@ function walk(
   path: JsonPath,
   visit: (node: Node | null, key: Node | null | undefined) => void,
 ): void {
+  const { isAlias, isMap, isScalar, isSeq } = yamlLib();
   let node: Node | null = root;
   if (!node || isAlias(node)) return;
   visit(node, undefined);
@@ -97,7 +99,7 @@ let last: { src: SourceText; docs: { contents: Node | null }[]; starts: number[]
 
 function parsed(src: SourceText) {
   if (last?.src !== src) {
-    const all = parseAllDocuments(src.text, {
+    const all = yamlLib().parseAllDocuments(src.text, {
       prettyErrors: false,
       uniqueKeys: true,
       logLevel: 'error',

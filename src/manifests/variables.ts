@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { parse } from 'yaml';
 import { refusedVariable } from '../core/credentials.js';
 import type { Diagnostic } from './diagnostics.js';
+import { yamlLib } from './yaml-lib.js';
 
 /**
  * Looks a variable up; `undefined` means it has no value to substitute. `refusal` says why a name
@@ -58,7 +58,7 @@ export function substituteString(
 export function parseVarFile(text: string): { vars: Record<string, string>; error?: string } {
   let doc: unknown;
   try {
-    doc = parse(text, { maxAliasCount: 10 });
+    doc = yamlLib().parse(text, { maxAliasCount: 10 });
   } catch {
     doc = undefined;
   }
