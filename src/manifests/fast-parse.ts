@@ -36,18 +36,28 @@ const asNumber = (resolve: (s: string) => number) => ({
   predicate: (v: unknown) => typeof v === 'number',
 });
 
-/** `yaml` 2's core schema (src/schema/core): the same tests, the same conversions. */
+/** Whether `s` starts with a digit, `+` or `-` (or `.`, with `dot`): what every number does. */
+function numberStart(s: string, dot: boolean): boolean {
+  const c = s.charCodeAt(0);
+  return (c >= 48 && c <= 57) || c === 43 || c === 45 || (dot && c === 46);
+}
+
+/**
+ * `yaml` 2's core schema (src/schema/core): the same tests, the same conversions. js-yaml asks
+ * each type about every plain scalar, in turn, and most scalars are names: each test first rules
+ * them out by length or first character, which its pattern implies, before running the pattern.
+ */
 const CORE_1_2 = jsYaml.FAILSAFE_SCHEMA.extend({
   implicit: [
     new jsYaml.Type('tag:yaml.org,2002:null', {
       kind: 'scalar',
-      resolve: (s: string) => /^(?:~|[Nn]ull|NULL)?$/.test(s),
+      resolve: (s: string) => s.length <= 4 && /^(?:~|[Nn]ull|NULL)?$/.test(s),
       construct: () => null,
       predicate: (v: unknown) => v === null,
     }),
     new jsYaml.Type('tag:yaml.org,2002:bool', {
       kind: 'scalar',
-      resolve: (s: string) => /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/.test(s),
+      resolve: (s: string) => s.length <= 5 && /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/.test(s),
       construct: (s: string) => s[0] === 't' || s[0] === 'T',
       predicate: (v: unknown) => typeof v === 'boolean',
     }),
@@ -59,7 +69,8 @@ const CORE_1_2 = jsYaml.FAILSAFE_SCHEMA.extend({
             ? Number.parseInt(s.substring(2), 16)
             : Number.parseInt(s, 10),
       ),
-      resolve: (s: string) => /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/.test(s),
+      resolve: (s: string) =>
+        numberStart(s, false) && /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/.test(s),
     }),
     new jsYaml.Type('tag:yaml.org,2002:float', {
       ...asNumber((s) =>
@@ -72,9 +83,10 @@ const CORE_1_2 = jsYaml.FAILSAFE_SCHEMA.extend({
             : Number.parseFloat(s),
       ),
       resolve: (s: string) =>
-        /^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/.test(s) ||
-        /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/.test(s) ||
-        /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/.test(s),
+        numberStart(s, true) &&
+        (/^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/.test(s) ||
+          /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/.test(s) ||
+          /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/.test(s)),
     }),
   ],
 });
