@@ -57,9 +57,13 @@ export function parseSource(
   const { maxAliasCount, maxDepth } = limits;
   const docs: ParsedDocument[] = [];
   const diagnostics: Diagnostic[] = [];
-  // Our own line index: yaml's LineCounter misses newlines inside flow collections.
-  const starts = lineStarts(src.text);
-  const at = (offset: number): SourcePosition => ({ file: src.file, ...linePos(starts, offset) });
+  // Our own line index: yaml's LineCounter misses newlines inside flow collections. Built only
+  // when something is reported: the fast path reports nothing.
+  let starts: number[] | undefined;
+  const at = (offset: number): SourcePosition => {
+    starts ??= lineStarts(src.text);
+    return { file: src.file, ...linePos(starts, offset) };
+  };
   const deep = tooDeepAt(src.text, maxDepth);
   if (deep !== undefined) {
     const message = `nesting deeper than ${maxDepth} levels; file refused`;
