@@ -68,11 +68,7 @@ export async function loadAndValidate(input: LoadInput): Promise<LoadResult> {
   const { lookup, diagnostics: varDiags } = await buildLookup(input);
   diagnostics.push(...varDiags);
   // Read: every file named, in a stable order.
-  const { sources: read, diagnostics: fileDiags } = await readSources(
-    input.paths,
-    input.stdin,
-    limits,
-  );
+  const { sources: read, diagnostics: fileDiags } = readSources(input.paths, input.stdin, limits);
   diagnostics.push(...fileDiags);
   // Bound: too many or too large documents are refused before any parsing.
   const { sources, diagnostics: boundDiags } = boundDocuments(read, DEFAULT_DOCUMENT_LIMITS);
