@@ -75,9 +75,10 @@ export function crossChecks(
   }
 
   const exists = (key: string) => byKey.has(key) || declared.has(key);
-  const vpcProjects = new Set(
-    manifests.filter((m) => m.manifest.kind === 'Service').map((m) => m.manifest.metadata.project),
-  );
+  const vpcProjects = new Set<string | undefined>();
+  for (const m of manifests) {
+    if (m.manifest.kind === 'Service') vpcProjects.add(m.manifest.metadata.project);
+  }
   const disabled = new Map<string, LoadedManifest>();
   for (const m of manifests) {
     const x = m.manifest;
@@ -125,13 +126,15 @@ export function crossChecks(
       const message = `user ${x.spec.user} is not declared; it must already exist on the platform`;
       report(m, 'warning', 'undeclared-user', message, ['spec', 'user']);
     }
-    (x.metadata.dependsOn ?? []).forEach((ref, i) => {
-      const target = resolveRef(ref, x.metadata);
+    // a loop, not forEach: most manifests have no dependsOn, and this runs once per manifest
+    const deps = x.metadata.dependsOn ?? [];
+    for (let i = 0; i < deps.length; i++) {
+      const target = resolveRef(deps[i]!, x.metadata);
       if (!exists(target)) {
         const message = `depends on ${target}, which is not declared`;
         report(m, 'error', 'dangling-dependency', message, ['metadata', 'dependsOn', i]);
       }
-    });
+    }
   }
   out.push(...cycles(byKey));
   return out;
@@ -149,6 +152,10 @@ function cycles(byKey: ReadonlyMap<string, LoadedManifest>): Diagnostic[] {
   // Depth-first with an explicit stack, so a very long dependsOn chain cannot overflow the call stack.
   for (const root of byKey.values()) {
     if (state.has(root.key)) continue;
+    if (!root.manifest.metadata.dependsOn?.length) {
+      state.set(root.key, 'done'); // a leaf: what the walk below would conclude at once
+      continue;
+    }
     const path: { m: LoadedManifest; next: LoadedManifest[] }[] = [
       { m: root, next: targets(root) },
     ];

@@ -90,7 +90,7 @@ export async function loadAndValidate(input: LoadInput): Promise<LoadResult> {
     if (r.manifest) {
       loaded.push({
         manifest: r.manifest,
-        key: manifestKey(r.manifest),
+        key: r.key ?? manifestKey(r.manifest), // the same key, already computed
         file: doc.file,
         get source() {
           return doc.source; // found when first asked, like every position

@@ -61,7 +61,8 @@ export function validateDocument(
     typeof meta?.name === 'string'
       ? manifestKey(data as Manifest) // identity is computable even when other fields are wrong
       : undefined;
-  const diagnostics = schemaDiagnostics(doc, schemaErrors(k, data), key);
+  const errors = schemaErrors(k, data);
+  const diagnostics = errors.length > 0 ? schemaDiagnostics(doc, errors, key) : [];
 
   const apiVersion = (data as { apiVersion?: unknown }).apiVersion;
   const want = apiVersionOf(k, groups);
