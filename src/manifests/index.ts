@@ -4,7 +4,7 @@ import { type Diagnostic, hasErrors, sortDiagnostics } from './diagnostics.js';
 import { DEFAULT_LIMITS, type LoaderLimits, readSources } from './files.js';
 import { boundDocuments, capDiagnostics, DEFAULT_DOCUMENT_LIMITS } from './input-checks.js';
 import { type ParsedDocument, parseSource } from './parse.js';
-import type { LoadedManifest } from './types.js';
+import type { LoadedManifest, Manifest, SourcePosition } from './types.js';
 import { manifestKey } from './types.js';
 import { type ApiGroups, DEFAULT_GROUPS, validateDocument } from './validate-document.js';
 import { buildLookup } from './variables.js';
@@ -29,6 +29,32 @@ export {
   validateDocument,
 } from './validate-document.js';
 export { substituteString } from './variables.js';
+
+/**
+ * A loaded manifest whose positions are its parsed document's, found when first asked. A class,
+ * not an object literal with a getter: such a literal got a hidden class of its own per document.
+ */
+class LoadedDocument implements LoadedManifest {
+  readonly manifest: Manifest;
+  readonly key: string;
+  readonly file: string;
+  readonly #doc: ParsedDocument;
+
+  constructor(manifest: Manifest, key: string | undefined, doc: ParsedDocument) {
+    this.manifest = manifest;
+    this.key = key ?? manifestKey(manifest); // validateDocument's key, the same string
+    this.file = doc.file;
+    this.#doc = doc;
+  }
+
+  get source(): SourcePosition {
+    return this.#doc.source;
+  }
+
+  positionOf(path: readonly (string | number)[]): SourcePosition {
+    return this.#doc.positionOf(path);
+  }
+}
 
 /** What to load; see {@link loadAndValidate}. */
 export interface LoadInput {
@@ -87,17 +113,7 @@ export async function loadAndValidate(input: LoadInput): Promise<LoadResult> {
     const r = validateDocument(doc, groups);
     diagnostics.push(...r.diagnostics);
     if (!r.manifest && r.key) invalid.add(r.key);
-    if (r.manifest) {
-      loaded.push({
-        manifest: r.manifest,
-        key: r.key ?? manifestKey(r.manifest), // the same key, already computed
-        file: doc.file,
-        get source() {
-          return doc.source; // found when first asked, like every position
-        },
-        positionOf: doc.positionOf,
-      });
-    }
+    if (r.manifest) loaded.push(new LoadedDocument(r.manifest, r.key, doc));
   }
   // Across documents: duplicates, references, dependsOn cycles.
   diagnostics.push(...crossChecks(loaded, invalid));

@@ -167,22 +167,29 @@ function retype(text: string): unknown {
   }
 }
 
-/** A parsed document whose positions are found when first asked. */
+/**
+ * A parsed document whose positions are found when first asked. A class, so that every document
+ * shares one hidden class: as an object literal with a `source` getter and two arrow functions,
+ * each document got a hidden class of its own (≈ 700 bytes; 70 MB of 100,000 documents).
+ */
+class LazyDocument extends LazyPositions implements ParsedDocument {
+  readonly file: string;
+  readonly index: number;
+  data: unknown;
+
+  constructor(src: SourceText, index: number, data: unknown, source?: SourcePosition) {
+    super(src, index, source);
+    this.file = src.file;
+    this.index = index;
+    this.data = data;
+  }
+}
+
 function documentOf(
   src: SourceText,
   index: number,
   data: unknown,
   source?: SourcePosition,
 ): ParsedDocument {
-  const positions = new LazyPositions(src, index, source);
-  return {
-    file: src.file,
-    index,
-    data,
-    get source() {
-      return positions.source;
-    },
-    positionOf: (path) => positions.positionOf(path),
-    keyPositionOf: (path) => positions.keyPositionOf(path),
-  };
+  return new LazyDocument(src, index, data, source);
 }
