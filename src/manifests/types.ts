@@ -225,12 +225,15 @@ export function identityKey(ref: {
   project?: string | undefined;
   workspace?: string | undefined;
 }): string {
-  const parts: string[] = [ref.kind];
-  if (ref.project !== undefined) parts.push(ref.project);
-  if (ref.workspace !== undefined) parts.push(ref.workspace);
-  parts.push(ref.name);
-  return parts.join('/');
+  // concatenated, not an array joined: the loader computes it several times per document; `part`
+  // converts as `join` did (null and undefined as '')
+  let key = part(ref.kind);
+  if (ref.project !== undefined) key += `/${part(ref.project)}`;
+  if (ref.workspace !== undefined) key += `/${part(ref.workspace)}`;
+  return `${key}/${part(ref.name)}`;
 }
+
+const part = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 
 /** The identity key of a manifest. Pure. */
 export function manifestKey(m: Manifest): string {
