@@ -96,24 +96,35 @@ const CORE_1_2 = jsYaml.FAILSAFE_SCHEMA.extend({
  * may go on to the next line, where the two libraries judge indentation differently. An
  * apostrophe in a plain scalar (`it's`) declines too; that costs only speed.
  */
-function quoteSpansLines(text: string): boolean {
-  // one pass, no copies: `\\` and `\"` do not count as quotes (a backslash pairs with the one
-  // after it first, as removing `\\` and then `\"` from the line did)
+export function quoteSpansLines(text: string): boolean {
+  // Visits only the quotes (indexOf jumps between them) rather than every character. A `"` after
+  // an odd run of backslashes is escaped: scanning left to right, a backslash pairs with the
+  // backslash or `"` after it, so within a run they pair from its start.
+  let dq = text.indexOf('"');
+  let sq = text.indexOf("'");
+  let lineEnd = -1; // where the line of the quotes counted so far ends (its \n, or the text's end)
   let double = 0;
   let single = 0;
-  for (let i = 0; i <= text.length; i++) {
-    const c = text.charCodeAt(i);
-    if (Number.isNaN(c) || c === 10) {
+  while (dq !== -1 || sq !== -1) {
+    const q = dq === -1 ? sq : sq === -1 ? dq : Math.min(dq, sq);
+    if (q > lineEnd) {
       if (double % 2 === 1 || single % 2 === 1) return true;
       double = 0;
       single = 0;
-    } else if (c === 92) {
-      const next = text.charCodeAt(i + 1);
-      if (next === 92 || next === 34) i++;
-    } else if (c === 34) double++;
-    else if (c === 39) single++;
+      lineEnd = text.indexOf('\n', q);
+      if (lineEnd === -1) lineEnd = text.length;
+    }
+    if (q === sq) {
+      single++;
+      sq = text.indexOf("'", q + 1);
+    } else {
+      let k = q - 1;
+      while (k >= 0 && text.charCodeAt(k) === 92) k--;
+      if ((q - 1 - k) % 2 === 0) double++;
+      dq = text.indexOf('"', q + 1);
+    }
   }
-  return false;
+  return double % 2 === 1 || single % 2 === 1;
 }
 
 /**
