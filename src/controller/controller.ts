@@ -233,6 +233,7 @@ export async function startController(config: ControllerConfig): Promise<Running
         stopping ??= (async () => {
           await loop.stop();
           await running;
+          api.close();
           await notifier?.close();
           await unwatch?.();
           await new Promise<void>((r) => {

@@ -50,7 +50,7 @@ export interface EngineConfig {
 /**
  * Builds the real ports of a run (opens the state store: I/O): the API client with its shared
  * limiter, the provider registry, the project directory, secrets, the manifest loader. Call
- * `close()` when done.
+ * `close()` when done (it closes the client's connections and the store it opened).
  */
 export function createRunPorts(config: EngineConfig): RunPorts & { close(): Promise<void> } {
   const clock = config.clock ?? systemClock;
@@ -81,6 +81,7 @@ export function createRunPorts(config: EngineConfig): RunPorts & { close(): Prom
     ...(config.hardSignal ? { hardSignal: config.hardSignal } : {}),
     ...(config.wait ? { wait: config.wait } : {}),
     close: async () => {
+      api.close();
       if (!config.state) await state.close();
     },
   };

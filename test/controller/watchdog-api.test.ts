@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { beatingApi } from '../../src/controller/beating-api.js';
 import { Heartbeat } from '../../src/controller/heartbeat.js';
-import { createApiClient } from '../../src/providers/client/api-client.js';
+import { createApiClient, type Transport } from '../../src/providers/client/api-client.js';
 import type { ApiRequest } from '../../src/providers/types.js';
 import { ManualClock, settle } from './helpers/manual-clock.js';
 
@@ -15,16 +15,16 @@ const list: ApiRequest = {
 };
 
 /** A client on a manual clock behind the controller's beating wrapper. */
-function watched(fetch: typeof globalThis.fetch) {
+function watched(transport: Transport) {
   const clock = new ManualClock();
   const heartbeat = new Heartbeat({ thresholdMs: THRESHOLD, now: () => clock.now() });
   const client = createApiClient({
     baseUrl: 'http://127.0.0.1:9',
     apiKey: 'k-123',
     clock,
-    fetch,
+    transport,
     random: () => 0.5,
-    // the real attempt timer never fires here: the hung fetch below is a request without one
+    // the real attempt timer never fires here: the hung transport below is a request without one
     timeoutMs: 3_600_000,
   });
   return { clock, heartbeat, api: beatingApi(client, (what) => heartbeat.beat(what)) };
@@ -44,12 +44,12 @@ describe('a request in retries beats the watchdog', () => {
   it('keeps the heartbeat fresh through four minutes of slow 503s and Retry-After waits', async () => {
     let attempts = 0;
     let clock!: ManualClock;
-    const fetch = (async () => {
+    const transport: Transport = async () => {
       attempts++;
       await clock.sleep(29_000); // an answer that takes nearly the attempt timeout
-      return new Response('{}', { status: 503, headers: { 'retry-after': '30' } });
-    }) as typeof globalThis.fetch;
-    const w = watched(fetch);
+      return { status: 503, headers: { 'retry-after': '30' }, text: '{}' };
+    };
+    const w = watched(transport);
     clock = w.clock;
     let settled = false;
     const result = w.api.request(list).then(
@@ -70,11 +70,11 @@ describe('a request in retries beats the watchdog', () => {
 
   it('does not while one attempt hangs without an answer or a timeout', async () => {
     let release!: () => void;
-    const fetch = (() =>
-      new Promise<Response>((r) => {
-        release = () => r(new Response('{}', { status: 200 }));
-      })) as typeof globalThis.fetch;
-    const w = watched(fetch);
+    const transport: Transport = () =>
+      new Promise((r) => {
+        release = () => r({ status: 200, headers: {}, text: '{}' });
+      });
+    const w = watched(transport);
     const pending = w.api.request(list);
     await settle();
     const seen = await watch(w.clock, w.heartbeat, THRESHOLD + 5_000, () => false);

@@ -1,7 +1,7 @@
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../src/providers/client/errors.js';
-import { API_KEY, BASE, PAAS, testClient, useNock, v1, v3 } from './helpers.js';
+import { API_KEY, BASE, connectionReset, PAAS, testClient, useNock, v1, v3 } from './helpers.js';
 
 useNock();
 
@@ -164,7 +164,7 @@ describe('api client: errors', () => {
   });
 
   it('wraps a dropped connection, after its retries, as a network error', async () => {
-    v1().get(`${PAAS}/projects/ml/workspaces`).times(3).replyWithError({ code: 'ECONNRESET' });
+    v1().get(`${PAAS}/projects/ml/workspaces`).times(3).replyWithError(connectionReset());
     const api = testClient({ maxAttempts: 3 });
     const err = (await api.request(listWorkspaces).catch((e: unknown) => e)) as Error & {
       code: string;

@@ -16,10 +16,10 @@ describe('a limiter paced from outside (the replicas shared budget)', () => {
       baseUrl: 'http://platform.test',
       apiKey: 'k',
       limiter: new GatedLimiter({ gate, concurrency: 2 }),
-      fetch: (async (url: URL) => {
-        sent.push(url.pathname);
-        return new Response('{}', { headers: { 'content-type': 'application/json' } });
-      }) as typeof fetch,
+      transport: async ({ path }) => {
+        sent.push(path);
+        return { status: 200, headers: { 'content-type': 'application/json' }, text: '{}' };
+      },
     });
     const get = (i: number) =>
       client.request({ method: 'GET', path: `/r/${i}`, auth: 'v3', operation: `read ${i}` });

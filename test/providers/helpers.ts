@@ -26,6 +26,15 @@ export function useNock(): void {
   });
 }
 
+/**
+ * A dropped connection for nock's `replyWithError`. It must be an Error: nock hands a plain object
+ * (`{ code: 'ECONNRESET' }`) to fetch, but on node:http its interceptor drops it and the request
+ * hangs until its timeout.
+ */
+export function connectionReset(): Error {
+  return Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' });
+}
+
 /** A clock whose sleeps resolve at once, advance time and are recorded. */
 export function fakeClock(start = 1_700_000_000_000): Clock & { sleeps: number[] } {
   let now = start;

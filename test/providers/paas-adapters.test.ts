@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { serviceProvider } from '../../src/providers/service.js';
 import { workspaceProvider } from '../../src/providers/workspace.js';
 import { act, loaded, service, workspace } from './fixtures.js';
-import { PAAS, testClient, testPorts, useNock, v1 } from './helpers.js';
+import { connectionReset, PAAS, testClient, testPorts, useNock, v1 } from './helpers.js';
 
 useNock();
 
@@ -67,7 +67,7 @@ describe('workspace adapter', () => {
     const scope = v1()
       .post(`${PAAS}/projects/ml/workspaces`)
       .query(true)
-      .replyWithError({ code: 'ECONNRESET' })
+      .replyWithError(connectionReset())
       .get(`${PAAS}/projects/ml/workspaces/dev`)
       .reply(200, wsItem('dev'));
     const [create] = workspaceProvider.plan({ key: 'Workspace/ml/dev', desired: workspace() });

@@ -1,23 +1,20 @@
 import { describe, expect, it } from 'vitest';
-import { createApiClient } from '../../src/providers/client/api-client.js';
+import { createApiClient, type Transport } from '../../src/providers/client/api-client.js';
 import { createRateLimiter } from '../../src/providers/client/rate-limiter.js';
 import { API_KEY, BASE, fakeClock } from './helpers.js';
 
-/** A fetch that answers after `ms` and records how many calls were in flight, and when. */
-function slowFetch(ms: number, status = 200) {
+/** A transport that answers after `ms` and records how many calls were in flight, and when. */
+function slowTransport(ms: number, status = 200) {
   const stats = { inFlight: 0, max: 0, starts: [] as number[] };
-  const fetch = (async () => {
+  const transport: Transport = async () => {
     stats.inFlight++;
     stats.max = Math.max(stats.max, stats.inFlight);
     stats.starts.push(performance.now());
     await new Promise((r) => setTimeout(r, ms));
     stats.inFlight--;
-    return new Response(JSON.stringify({}), {
-      status,
-      headers: { 'content-type': 'application/json' },
-    });
-  }) as typeof globalThis.fetch;
-  return { fetch, stats };
+    return { status, headers: { 'content-type': 'application/json' }, text: '{}' };
+  };
+  return { transport, stats };
 }
 
 const get = (i: number) => ({
@@ -29,21 +26,21 @@ const get = (i: number) => ({
 
 describe('the shared rate limiter', () => {
   it('never has more requests in flight than the concurrency, whoever sends them', async () => {
-    const { fetch, stats } = slowFetch(10);
-    const api = createApiClient({ baseUrl: BASE, apiKey: API_KEY, concurrency: 3, fetch });
+    const { transport, stats } = slowTransport(10);
+    const api = createApiClient({ baseUrl: BASE, apiKey: API_KEY, concurrency: 3, transport });
     await Promise.all(Array.from({ length: 20 }, (_, i) => api.request(get(i))));
     expect(stats.max).toBe(3);
     expect(stats.starts).toHaveLength(20);
   });
 
   it('counts every retry attempt against the same limit', async () => {
-    const { fetch, stats } = slowFetch(5, 503);
+    const { transport, stats } = slowTransport(5, 503);
     const api = createApiClient({
       baseUrl: BASE,
       apiKey: API_KEY,
       concurrency: 2,
       maxAttempts: 3,
-      fetch,
+      transport,
       clock: fakeClock(),
     });
     const results = await Promise.allSettled(
@@ -55,22 +52,22 @@ describe('the shared rate limiter', () => {
   });
 
   it('is shared between clients when passed in, so the total stays within the cap', async () => {
-    const { fetch, stats } = slowFetch(10);
+    const { transport, stats } = slowTransport(10);
     const limiter = createRateLimiter({ concurrency: 2 });
-    const a = createApiClient({ baseUrl: BASE, apiKey: API_KEY, fetch, limiter });
-    const b = createApiClient({ baseUrl: BASE, apiKey: API_KEY, fetch, limiter });
+    const a = createApiClient({ baseUrl: BASE, apiKey: API_KEY, transport, limiter });
+    const b = createApiClient({ baseUrl: BASE, apiKey: API_KEY, transport, limiter });
     await Promise.all(Array.from({ length: 10 }, (_, i) => (i % 2 ? a : b).request(get(i))));
     expect(stats.max).toBe(2);
   });
 
   it('keeps any rolling second within rps', async () => {
-    const { fetch, stats } = slowFetch(1);
+    const { transport, stats } = slowTransport(1);
     const api = createApiClient({
       baseUrl: BASE,
       apiKey: API_KEY,
       rps: 20,
       concurrency: 50,
-      fetch,
+      transport,
     });
     await Promise.all(Array.from({ length: 30 }, (_, i) => api.request(get(i))));
     const starts = stats.starts;
@@ -85,13 +82,13 @@ describe('the shared rate limiter', () => {
     // A burst of rps requests at the top of each window keeps every rolling second at rps when
     // counted where they leave, but a few milliseconds of network or event-loop jitter carries the
     // end of one burst into the next window where the platform counts them: 44 at --rps 40.
-    const { fetch, stats } = slowFetch(1);
+    const { transport, stats } = slowTransport(1);
     const api = createApiClient({
       baseUrl: BASE,
       apiKey: API_KEY,
       rps: 20,
       concurrency: 50,
-      fetch,
+      transport,
     });
     await Promise.all(Array.from({ length: 12 }, (_, i) => api.request(get(i))));
     const starts = stats.starts;
@@ -103,8 +100,8 @@ describe('the shared rate limiter', () => {
   });
 
   it('an abort while queued sends nothing and says it was interrupted', async () => {
-    const { fetch, stats } = slowFetch(30);
-    const api = createApiClient({ baseUrl: BASE, apiKey: API_KEY, concurrency: 1, fetch });
+    const { transport, stats } = slowTransport(30);
+    const api = createApiClient({ baseUrl: BASE, apiKey: API_KEY, concurrency: 1, transport });
     const controller = new AbortController();
     const first = api.request(get(1));
     const second = api.request({ ...get(2), signal: controller.signal });

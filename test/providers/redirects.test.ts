@@ -45,4 +45,19 @@ describe('api client: redirects', () => {
     expect(platform.seen).toHaveLength(1);
     expect(elsewhere.seen).toEqual([]);
   });
+
+  it('refuses every redirect status fetch refused, and answers any other 3xx as a status', async () => {
+    for (const status of [301, 303, 307, 308]) {
+      const platform = await serve(() => ({ status, location: 'http://127.0.0.1:9/x' }));
+      const api = createApiClient({ baseUrl: platform.url, apiKey: KEY, timeoutMs: 2_000 });
+      await expect(
+        api.request({ method: 'GET', path: '/r', auth: 'v3', operation: `reading ${status}` }),
+      ).rejects.toThrow(`reading ${status}: the platform answered with a redirect`);
+    }
+    const platform = await serve(() => ({ status: 304 }));
+    const api = createApiClient({ baseUrl: platform.url, apiKey: KEY, timeoutMs: 2_000 });
+    await expect(
+      api.request({ method: 'GET', path: '/r', auth: 'v3', operation: 'reading' }),
+    ).rejects.toMatchObject({ code: 'api', status: 304 });
+  });
 });

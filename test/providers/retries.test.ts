@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RetryEvent } from '../../src/providers/client/api-client.js';
 import { backoffDelay, DEFAULT_RETRY, retryAfterMs } from '../../src/providers/client/retry.js';
-import { PAAS, testClient, useNock, v1 } from './helpers.js';
+import { connectionReset, PAAS, testClient, useNock, v1 } from './helpers.js';
 
 useNock();
 
@@ -61,8 +61,11 @@ describe('retries', () => {
   });
 
   it('retries a dropped connection (ECONNRESET)', async () => {
-    const scope = v1().get(path).replyWithError({ code: 'ECONNRESET' }).get(path).reply(200, ok);
-    expect((await testClient().request(list)).status).toBe(200);
+    const scope = v1().get(path).replyWithError(connectionReset()).get(path).reply(200, ok);
+    const events: string[] = [];
+    const api = testClient({ onRequest: (e) => events.push(e.failure ?? String(e.status)) });
+    expect((await api.request(list)).status).toBe(200);
+    expect(events).toEqual(['network', '200']);
     expect(scope.isDone()).toBe(true);
   });
 
@@ -124,7 +127,7 @@ describe('retries', () => {
 
 describe('creates that may have reached the server', () => {
   it('checks for existence before sending again and does not duplicate', async () => {
-    const post = v1().post(path).replyWithError({ code: 'ECONNRESET' });
+    const post = v1().post(path).replyWithError(connectionReset());
     let checks = 0;
     const res = await testClient().request({ ...create, existsCheck: async () => ++checks > 0 });
     expect(res).toMatchObject({ recovered: true, status: 200 });
@@ -155,7 +158,7 @@ describe('creates that may have reached the server', () => {
   it('takes acceptOnRetry statuses as success only on a re-sent attempt', async () => {
     v1()
       .post(`${path}/x/publish`)
-      .replyWithError({ code: 'ECONNRESET' })
+      .replyWithError(connectionReset())
       .post(`${path}/x/publish`)
       .reply(409, {});
     const publish = {

@@ -1,8 +1,9 @@
 import type PQueue from 'p-queue';
 import { type Clock, systemClock } from '../../core/clock.js';
 import { PlatctlError } from '../../core/errors.js';
-import type { ApiClient, ApiRequest, ApiResponse, AuthGeneration } from '../types.js';
-import { ApiError, NetworkError, networkCode, RequestTimeoutError, toErrorBody } from './errors.js';
+import type { ApiClient, ApiRequest, ApiResponse } from '../types.js';
+import { type Attempt, attempter, eventBase, type RequestEvent } from './attempt.js';
+import { ApiError, NetworkError, RequestTimeoutError, toErrorBody } from './errors.js';
 import { pathTable } from './paths.js';
 import { createRateLimiter, type RateLimitOptions } from './rate-limiter.js';
 import {
@@ -13,7 +14,11 @@ import {
   retryAfterMs,
   retryDecision,
 } from './retry.js';
-import { parseBaseUrl, parseBody, refusedRedirect, routeOf } from './wire.js';
+import { httpTransport, type Transport } from './transport.js';
+import { parseBaseUrl } from './wire.js';
+
+export type { RequestEvent } from './attempt.js';
+export type { Transport } from './transport.js';
 
 /** The API groups substituted into paths; see docs/api-assumptions.md. */
 export const DEFAULT_GROUPS: ApiClient['groups'] = {
@@ -21,20 +26,6 @@ export const DEFAULT_GROUPS: ApiClient['groups'] = {
   paas: 'paas.envmgmt.io',
   billing: 'billing.envmgmt.io',
 };
-
-/** One attempt, as reported to {@link ApiClientOptions.onRequest}. */
-export interface RequestEvent {
-  readonly operation: string;
-  readonly method: string;
-  /** The path template, without ids. */
-  readonly route: string;
-  /** HTTP status; 0 when no answer came (see `failure`). */
-  readonly status: number;
-  readonly failure?: 'network' | 'timeout';
-  /** 1 for the first attempt. */
-  readonly attempt: number;
-  readonly durationMs: number;
-}
 
 /** A retry about to wait, as reported to {@link ApiClientOptions.onRetry}. */
 export interface RetryEvent extends RequestEvent {
@@ -55,30 +46,21 @@ export interface ApiClientOptions extends RateLimitOptions, Partial<RetryOptions
   readonly clock?: Clock;
   /** Jitter source in [0, 1). @default Math.random */
   readonly random?: () => number;
-  /** @default globalThis.fetch, looked up on every call (so interceptors installed later apply) */
-  readonly fetch?: typeof globalThis.fetch;
+  /** How requests are sent. @default {@link httpTransport} to the base URL, closed by `close()` */
+  readonly transport?: Transport;
   /** A limiter to share with another client; one is created from `rps`/`concurrency` otherwise. */
   readonly limiter?: PQueue;
   readonly onRequest?: (event: RequestEvent) => void;
   readonly onRetry?: (event: RetryEvent) => void;
 }
 
-const AUTH_HEADER: Record<AuthGeneration, string> = {
-  v1: 'X-SERVICE-API-KEYID',
-  v2: 'X-SERVICE-API-KEYID',
-  v3: 'X-API-KEY',
-};
-
-type Attempt =
-  | { readonly ok: true; readonly response: ApiResponse }
-  | { readonly ok: false; readonly failure: AttemptFailure; readonly response?: ApiResponse };
-
 /**
  * The one HTTP client of the platform: auth header per generation, JSON bodies, a timeout per
  * attempt, one shared rate limiter, retries with full-jitter backoff honouring `Retry-After`, and
- * error bodies turned into {@link ApiError}s that never carry the key.
+ * error bodies turned into {@link ApiError}s that never carry the key. `close()` closes the
+ * connections of the transport it made (an injected one is the caller's).
  */
-export function createApiClient(options: ApiClientOptions): ApiClient {
+export function createApiClient(options: ApiClientOptions): ApiClient & { close(): void } {
   if (!options.apiKey) throw new PlatctlError('config', 'no API key given');
   const baseUrl = parseBaseUrl(options.baseUrl);
   const groups = { ...DEFAULT_GROUPS, ...options.groups };
@@ -96,86 +78,22 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
   const keyOf = options.apiKey;
   // every key this client has sent, scrubbed from any error it raises
   const secrets: string[] = typeof keyOf === 'string' ? [keyOf] : [];
-  const currentKey = async () => {
-    const key = typeof keyOf === 'string' ? keyOf : await keyOf();
+  const rotatingKey = async () => {
+    const key = await (keyOf as () => Promise<string>)();
     if (!secrets.includes(key)) secrets.push(key);
     return key;
   };
-
-  async function attemptOnce(req: ApiRequest, attempt: number): Promise<Attempt> {
-    req.onProgress?.({ phase: 'attempt', attempt });
-    const url = new URL(baseUrl + req.path);
-    for (const [name, value] of Object.entries(req.query ?? {})) {
-      if (value !== undefined) url.searchParams.set(name, String(value));
-    }
-    const headers: Record<string, string> = {
-      accept: 'application/json',
-      [AUTH_HEADER[req.auth]]: await currentKey(),
-    };
-    if (req.body !== undefined) headers['content-type'] = 'application/json';
-    // One controller per attempt, aborted by its timer or the caller's signal: cheaper than
-    // AbortSignal.timeout + AbortSignal.any, which showed in the engine's profile.
-    const attemptSignal = new AbortController();
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      attemptSignal.abort(new DOMException('The attempt timed out', 'TimeoutError'));
-    }, timeoutMs);
-    const onAbort = () => attemptSignal.abort(req.signal?.reason);
-    if (req.signal?.aborted) onAbort();
-    else req.signal?.addEventListener('abort', onAbort, { once: true });
-    const started = clock.now();
-    const report = (status: number, failure?: 'network' | 'timeout') =>
-      options.onRequest?.({
-        ...eventBase(req),
-        status,
-        ...(failure ? { failure } : {}),
-        attempt,
-        durationMs: clock.now() - started,
-      });
-    try {
-      const fetchImpl = options.fetch ?? globalThis.fetch;
-      const res = await fetchImpl(url, {
-        method: req.method,
-        headers,
-        ...(req.body !== undefined ? { body: JSON.stringify(req.body) } : {}),
-        signal: attemptSignal.signal,
-        // redirects refused (the key would go along); no window: no copy of each request
-        redirect: 'error',
-        window: null,
-      });
-      const text = await res.text();
-      const response: ApiResponse = {
-        status: res.status,
-        body: parseBody(text, res.headers.get('content-type')),
-        headers: Object.fromEntries(res.headers),
-      };
-      report(res.status);
-      const ok = (res.status >= 200 && res.status < 300) || req.accept?.includes(res.status);
-      return ok
-        ? { ok: true, response }
-        : { ok: false, failure: { type: 'status', status: res.status }, response };
-    } catch (err) {
-      if (req.signal?.aborted) {
-        throw new PlatctlError('aborted', `${req.operation}: interrupted`, { cause: err });
-      }
-      if (timedOut) {
-        report(0, 'timeout');
-        return { ok: false, failure: { type: 'timeout' } };
-      }
-      const redirect = refusedRedirect(err, req.operation, baseUrl);
-      if (redirect) throw redirect;
-      const code = networkCode(err);
-      if (code !== undefined) {
-        report(0, 'network');
-        return { ok: false, failure: { type: 'network', code } };
-      }
-      throw err;
-    } finally {
-      clearTimeout(timer);
-      req.signal?.removeEventListener('abort', onAbort);
-    }
-  }
+  // one connection per request the limiter lets run at once
+  const transport: Transport & { close?(): void } =
+    options.transport ?? httpTransport({ baseUrl, maxSockets: limiter.concurrency });
+  const attemptOnce = attempter({
+    baseUrl,
+    transport,
+    timeoutMs,
+    clock,
+    key: typeof keyOf === 'string' ? keyOf : rotatingKey,
+    onRequest: options.onRequest,
+  });
 
   async function request<T>(req: ApiRequest): Promise<ApiResponse<T>> {
     let mayHaveReachedServer = false;
@@ -246,9 +164,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient {
     return new ApiError(failure.status, req.operation, toErrorBody(response?.body, all), all);
   }
 
-  return { groups, paths, request };
-}
-
-function eventBase(req: ApiRequest) {
-  return { operation: req.operation, method: req.method, route: req.route ?? routeOf(req.path) };
+  // an injected transport is the caller's to close
+  const close = () => {
+    if (transport !== options.transport) transport.close?.();
+  };
+  return { groups, paths, request, close };
 }

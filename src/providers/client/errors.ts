@@ -1,4 +1,5 @@
 import { PlatctlError, scrub } from '../../core/errors.js';
+import { TransportError } from './transport.js';
 
 /** The platform's error body (docs/api-assumptions.md, "Error body"). */
 export interface PlatformErrorBody {
@@ -124,12 +125,15 @@ function humanizeCode(code: string | undefined): string | undefined {
   return code ? code.replace(/_/g, ' ') : undefined;
 }
 
-/** Error codes Node's fetch (undici) puts on a dropped or refused connection. */
+/** Error codes of a dropped or refused connection (Node's, and undici's for a fetch-based port). */
 const NETWORK_CODES = new Set([
   'ECONNRESET',
   'ECONNREFUSED',
+  'ECONNABORTED',
   'EPIPE',
   'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
   'EAI_AGAIN',
   'ENOTFOUND',
   'UND_ERR_SOCKET',
@@ -139,13 +143,17 @@ const NETWORK_CODES = new Set([
   'UND_ERR_BODY_TIMEOUT',
 ]);
 
-/** The code of a network failure thrown by fetch (`ECONNRESET`, ...), or undefined. Pure. */
+/**
+ * The code of a failed exchange (`ECONNRESET`, ...), found on the error or its causes; any other
+ * {@link TransportError} (a TLS failure, an unreadable answer) gives its own code. Undefined when
+ * `err` is no network failure. Pure.
+ */
 export function networkCode(err: unknown): string | undefined {
   for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && NETWORK_CODES.has(code)) return code;
     e = (e as { cause?: unknown }).cause;
   }
-  if (err instanceof TypeError) return 'fetch failed';
+  if (err instanceof TransportError) return err.code;
   return undefined;
 }

@@ -37,22 +37,60 @@ export function parseBaseUrl(raw: string): string {
   return url.href.replace(/\/+$/, '');
 }
 
+/** The statuses fetch treated as redirects (and refused); any other 3xx is an ordinary answer. */
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
 /**
- * fetch's refusal of a redirect (`redirect: 'error'`, a TypeError caused by it) as the error to
- * throw; undefined for any other failure. A redirect is a base URL to fix, never followed: the
- * key header would go along.
+ * The error to throw for a redirect answer; undefined for any other status. A redirect is a base
+ * URL to fix, never followed: the key header would go along. Pure.
  */
 export function refusedRedirect(
-  err: unknown,
+  status: number,
   operation: string,
   baseUrl: string,
 ): PlatctlError | undefined {
-  const cause = (err as { cause?: unknown }).cause;
-  if (!(err instanceof TypeError && cause instanceof Error && /redirect/i.test(cause.message))) {
-    return undefined;
-  }
+  if (!REDIRECTS.has(status)) return undefined;
   return new PlatctlError(
     'config',
     `${operation}: the platform answered with a redirect, which platctl does not follow (it would carry the API key elsewhere): check the base URL ${baseUrl}`,
   );
+}
+
+/**
+ * A path the URL parser sends unchanged: segments of characters it leaves as they are, no dot
+ * segment (`.`, `..`, or either spelled with `%2e`, which it resolves).
+ */
+const PLAIN_PATH = /^(?!.*%2e)(?!.*\/\.\.?(?:\/|$))(?:\/[\w\-.~!$&'()*+,;=:@%]*)+$/i;
+
+/**
+ * The request target of `path` under the base URL (`https://host/prefix`) with the defined
+ * `query` values set, exactly as `new URL(baseUrl + path)` and `searchParams.set` write it.
+ * `basePath` is the base URL's path (`/prefix`, `''`), undefined when the base URL has a query or
+ * fragment (then every path takes the parser's way). Pure.
+ */
+export function requestTarget(
+  baseUrl: string,
+  basePath: string | undefined,
+  path: string,
+  query: Readonly<Record<string, string | number | boolean | undefined>> | undefined,
+): string {
+  let params: URLSearchParams | undefined;
+  for (const name in query) {
+    const value = query[name];
+    if (value === undefined) continue;
+    params ??= new URLSearchParams();
+    params.set(name, String(value));
+  }
+  if (basePath !== undefined && PLAIN_PATH.test(path))
+    return params ? `${basePath + path}?${params}` : basePath + path;
+  // the rare path to normalize (a dot segment, a space, a query of its own): the URL parser's way
+  const url = new URL(baseUrl + path);
+  if (params) for (const [name, value] of params) url.searchParams.set(name, value);
+  return url.pathname + url.search;
+}
+
+/** The path of a base URL from {@link parseBaseUrl} for {@link requestTarget}. Pure. */
+export function basePathOf(baseUrl: string): string | undefined {
+  const url = new URL(baseUrl);
+  return url.search || url.hash ? undefined : url.pathname.replace(/\/+$/, '');
 }

@@ -1,0 +1,146 @@
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
+
+// The API client's one port to the network, and its real implementation on node:http(s). The
+// only module of the client that does I/O.
+
+/** One exchange, as the API client asks for it. */
+export interface TransportRequest {
+  readonly method: string;
+  /** The request target on the transport's host: path and query, already encoded (`/a/b?x=1`). */
+  readonly path: string;
+  readonly headers: Readonly<Record<string, string>>;
+  /** Sent as UTF-8, with its length. */
+  readonly body?: string;
+  /** From the first byte sent to the last byte of the answer. */
+  readonly timeoutMs: number;
+  /** Aborting it ends the exchange at once. */
+  readonly signal?: AbortSignal;
+}
+
+/** A whole answer: any status, a redirect included (a transport never follows one). */
+export interface TransportResponse {
+  readonly status: number;
+  /** Names lower-cased; a repeated header's values joined by `, `. */
+  readonly headers: Record<string, string>;
+  /** The body as UTF-8 text; empty when there was none. */
+  readonly text: string;
+}
+
+/**
+ * Sends one request and reads the whole answer. Rejects with {@link AttemptTimeout} when
+ * `timeoutMs` passed, with the signal's reason when it was aborted, and with a
+ * {@link TransportError} when the exchange failed (refused, reset, TLS, an unreadable answer);
+ * the connection is then closed, never reused.
+ */
+export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
+
+/** No whole answer within the request's `timeoutMs`. */
+export class AttemptTimeout extends Error {
+  constructor(timeoutMs: number) {
+    super(`no answer within ${timeoutMs} ms`);
+    this.name = 'AttemptTimeout';
+  }
+}
+
+/** The exchange failed before a whole answer came; `code` is Node's (`ECONNRESET`, ...). */
+export class TransportError extends Error {
+  readonly code: string;
+  constructor(cause: unknown) {
+    const code = (cause as { code?: unknown } | undefined)?.code;
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = 'TransportError';
+    this.code = typeof code === 'string' ? code : 'network error';
+  }
+}
+
+export interface HttpTransportOptions {
+  /** `http(s)://host[:port]`; any path of it is the caller's to put in each request's `path`. */
+  readonly baseUrl: string;
+  /** Connections open to the host at once (more requests wait for one). @default Infinity */
+  readonly maxSockets?: number;
+}
+
+/**
+ * The real {@link Transport}: node:http or node:https by the base URL's scheme, on a keep-alive
+ * agent of its own. `close()` closes its connections (idle ones never keep the process alive).
+ * `request` is looked up on the module at every call, so interceptors installed later (nock)
+ * apply.
+ */
+export function httpTransport(options: HttpTransportOptions): Transport & { close(): void } {
+  const url = new URL(options.baseUrl);
+  const lib = url.protocol === 'https:' ? https : http;
+  // lifo: the most recently used connection goes first, so spare ones reach their idle timeout;
+  // 4 s idle, under the common 5 s of servers (a `Keep-Alive: timeout=` hint shortens it)
+  const agent = new lib.Agent({
+    keepAlive: true,
+    maxSockets: options.maxSockets ?? Number.POSITIVE_INFINITY,
+    scheduling: 'lifo',
+    timeout: 4_000,
+  });
+  const protocol = url.protocol;
+  const hostname = url.hostname.replace(/^\[(.*)\]$/, '$1');
+  const port = url.port === '' ? undefined : Number(url.port);
+
+  const send: Transport = (request) =>
+    new Promise((resolve, reject) => {
+      const { signal } = request;
+      if (signal?.aborted) return reject(signal.reason);
+      let outgoing: http.ClientRequest;
+      try {
+        outgoing = lib.request({
+          protocol,
+          hostname,
+          port,
+          agent,
+          method: request.method,
+          path: request.path,
+          headers: request.headers,
+        });
+      } catch (err) {
+        // a header or path Node refuses to send
+        return reject(new TransportError(err));
+      }
+      let settled = false;
+      const fail = (err: unknown) => {
+        if (settled) return;
+        settled = true;
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', onAbort);
+        // the connection is dropped, not pooled: the server may still be answering on it
+        outgoing.destroy();
+        reject(err);
+      };
+      const onAbort = () => fail(signal?.reason);
+      const timer = setTimeout(
+        () => fail(new AttemptTimeout(request.timeoutMs)),
+        request.timeoutMs,
+      );
+      signal?.addEventListener('abort', onAbort, { once: true });
+      outgoing.on('error', (err) => fail(new TransportError(err)));
+      outgoing.on('response', (res: IncomingMessage) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', (err) => fail(new TransportError(err)));
+        res.on('end', () => {
+          if (settled) return;
+          settled = true;
+          clearTimeout(timer);
+          signal?.removeEventListener('abort', onAbort);
+          const text =
+            chunks.length === 1 ? chunks[0]!.toString() : Buffer.concat(chunks).toString();
+          resolve({ status: res.statusCode ?? 0, headers: headersOf(res), text });
+        });
+      });
+      outgoing.end(request.body);
+    });
+  return Object.assign(send, { close: () => agent.destroy() });
+}
+
+/** Node's lower-cased headers, with `set-cookie` (the one array) joined as fetch joined it. */
+function headersOf(res: IncomingMessage): Record<string, string> {
+  const headers = res.headers as Record<string, string | string[]>;
+  const cookies = headers['set-cookie'];
+  if (Array.isArray(cookies)) headers['set-cookie'] = cookies.join(', ');
+  return headers as Record<string, string>;
+}
