@@ -150,6 +150,23 @@ describe('the node:http transport', () => {
     expect(s.closed()).toBe(1);
   });
 
+  it('stops every request in flight on the same signal, and none that finished before', async () => {
+    const s = await serve((req, res) => {
+      if (req.url === '/fast') res.end('{}');
+    });
+    const send = transportTo(s.url);
+    const abort = new AbortController();
+    const get = (path: string) =>
+      send({ method: 'GET', path, headers: {}, timeoutMs: 60_000, signal: abort.signal });
+    expect((await get('/fast')).status).toBe(200);
+    const slow = [get('/a'), get('/b')];
+    await tick(30);
+    abort.abort(new Error('stop'));
+    for (const sent of slow) await expect(sent).rejects.toThrow('stop');
+    await expect(get('/fast')).rejects.toThrow('stop'); // aborted already: nothing sent
+    expect(s.seen.map((r) => r.url)).toEqual(['/fast', '/a', '/b']);
+  });
+
   it('classifies a refused connection and one dropped mid-answer by their codes', async () => {
     const s = await serve((_, res) => {
       res.writeHead(200, { 'content-length': '100' });

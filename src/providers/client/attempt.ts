@@ -60,13 +60,15 @@ export function attempter(
     status: number,
     failure?: 'network' | 'timeout',
   ) {
-    onRequest?.({
-      ...eventBase(req),
-      status,
-      ...(failure ? { failure } : {}),
-      attempt,
-      durationMs: clock.now() - started,
-    });
+    if (!onRequest) return;
+    const route = req.route ?? routeOf(req.path);
+    const durationMs = clock.now() - started;
+    const { operation, method } = req;
+    onRequest(
+      failure
+        ? { operation, method, route, status, failure, attempt, durationMs }
+        : { operation, method, route, status, attempt, durationMs },
+    );
   }
 
   return async function attemptOnce(req, attempt) {

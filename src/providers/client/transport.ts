@@ -101,40 +101,116 @@ export function httpTransport(options: HttpTransportOptions): Transport & { clos
         // a header or path Node refuses to send
         return reject(new TransportError(err));
       }
-      let settled = false;
-      const fail = (err: unknown) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        signal?.removeEventListener('abort', onAbort);
-        // the connection is dropped, not pooled: the server may still be answering on it
-        outgoing.destroy();
-        reject(err);
-      };
-      const onAbort = () => fail(signal?.reason);
-      const timer = setTimeout(
-        () => fail(new AttemptTimeout(request.timeoutMs)),
-        request.timeoutMs,
-      );
-      signal?.addEventListener('abort', onAbort, { once: true });
-      outgoing.on('error', (err) => fail(new TransportError(err)));
-      outgoing.on('response', (res: IncomingMessage) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('error', (err) => fail(new TransportError(err)));
-        res.on('end', () => {
-          if (settled) return;
-          settled = true;
-          clearTimeout(timer);
-          signal?.removeEventListener('abort', onAbort);
-          const text =
-            chunks.length === 1 ? chunks[0]!.toString() : Buffer.concat(chunks).toString();
-          resolve({ status: res.statusCode ?? 0, headers: headersOf(res), text });
-        });
-      });
+      const exchange = new Exchange(outgoing, request, resolve, reject);
+      (outgoing as Tagged)[EXCHANGE] = exchange;
+      outgoing.on('error', onRequestError);
+      outgoing.on('response', onResponse);
       outgoing.end(request.body);
     });
   return Object.assign(send, { close: () => agent.destroy() });
+}
+
+// The exchange's state hangs on its ClientRequest and its events go to shared handlers: no
+// closure per request (they showed in the engine's profile at 10,000 requests).
+const EXCHANGE = Symbol('exchange');
+type Tagged = { [EXCHANGE]?: Exchange };
+
+/** Requests in flight per caller's signal: one abort listener per signal, not one per request. */
+const inFlight = new WeakMap<AbortSignal, Set<Exchange>>();
+
+class Exchange {
+  readonly #outgoing: http.ClientRequest;
+  readonly #signal: AbortSignal | undefined;
+  readonly #resolve: (response: TransportResponse) => void;
+  readonly #reject: (err: unknown) => void;
+  readonly #timer: NodeJS.Timeout;
+  #settled = false;
+  readonly chunks: Buffer[] = [];
+
+  constructor(
+    outgoing: http.ClientRequest,
+    request: TransportRequest,
+    resolve: (response: TransportResponse) => void,
+    reject: (err: unknown) => void,
+  ) {
+    this.#outgoing = outgoing;
+    this.#signal = request.signal;
+    this.#resolve = resolve;
+    this.#reject = reject;
+    this.#timer = setTimeout(onTimeout, request.timeoutMs, this, request.timeoutMs);
+    if (this.#signal) watch(this.#signal).add(this);
+  }
+
+  fail(err: unknown): void {
+    if (!this.#end()) return;
+    // the connection is dropped, not pooled: the server may still be answering on it
+    this.#outgoing.destroy();
+    this.#reject(err);
+  }
+
+  answer(res: IncomingMessage): void {
+    if (!this.#end()) return;
+    const { chunks } = this;
+    const text = chunks.length === 1 ? chunks[0]!.toString() : Buffer.concat(chunks).toString();
+    this.#resolve({ status: res.statusCode ?? 0, headers: headersOf(res), text });
+  }
+
+  /** Marks it settled; false when it already was. */
+  #end(): boolean {
+    if (this.#settled) return false;
+    this.#settled = true;
+    clearTimeout(this.#timer);
+    if (this.#signal) inFlight.get(this.#signal)?.delete(this);
+    return true;
+  }
+}
+
+function watch(signal: AbortSignal): Set<Exchange> {
+  let exchanges = inFlight.get(signal);
+  if (!exchanges) {
+    const set = new Set<Exchange>();
+    exchanges = set;
+    inFlight.set(signal, set);
+    signal.addEventListener(
+      'abort',
+      () => {
+        for (const exchange of set) exchange.fail(signal.reason);
+      },
+      { once: true },
+    );
+  }
+  return exchanges;
+}
+
+function exchangeOf(emitter: http.ClientRequest | IncomingMessage): Exchange {
+  return (emitter as Tagged)[EXCHANGE] as Exchange;
+}
+
+function onTimeout(exchange: Exchange, timeoutMs: number): void {
+  exchange.fail(new AttemptTimeout(timeoutMs));
+}
+
+function onRequestError(this: http.ClientRequest, err: Error): void {
+  exchangeOf(this).fail(new TransportError(err));
+}
+
+function onResponse(this: http.ClientRequest, res: IncomingMessage): void {
+  (res as Tagged)[EXCHANGE] = exchangeOf(this);
+  res.on('data', onData);
+  res.on('error', onResponseError);
+  res.on('end', onEnd);
+}
+
+function onData(this: IncomingMessage, chunk: Buffer): void {
+  exchangeOf(this).chunks.push(chunk);
+}
+
+function onResponseError(this: IncomingMessage, err: Error): void {
+  exchangeOf(this).fail(new TransportError(err));
+}
+
+function onEnd(this: IncomingMessage): void {
+  exchangeOf(this).answer(this);
 }
 
 /** Node's lower-cased headers, with `set-cookie` (the one array) joined as fetch joined it. */
