@@ -4,7 +4,7 @@ import type { ApiClient, ApiRequest, RequestProgress } from '../providers/types.
  * The API client as a run sees it: every step of a request is progress for the loop's watchdog —
  * each attempt as it starts, each retry wait as it begins, and the answer — so a request that
  * keeps retrying for minutes keeps beating, while one attempt that hangs past its own timeout
- * (or a fetch that has none) does not. No I/O of its own; the caller's `onProgress` still runs.
+ * (or a transport that has none) does not. No I/O of its own; the caller's `onProgress` still runs.
  */
 export function beatingApi(api: ApiClient, beat: (what: string) => void): ApiClient {
   return {

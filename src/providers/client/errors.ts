@@ -125,7 +125,7 @@ function humanizeCode(code: string | undefined): string | undefined {
   return code ? code.replace(/_/g, ' ') : undefined;
 }
 
-/** Error codes of a dropped or refused connection (Node's, and undici's for a fetch-based port). */
+/** Error codes of a dropped or refused connection (Node's; undici's, should a port be built on fetch). */
 const NETWORK_CODES = new Set([
   'ECONNRESET',
   'ECONNREFUSED',

@@ -213,7 +213,7 @@ function onEnd(this: IncomingMessage): void {
   exchangeOf(this).answer(this);
 }
 
-/** Node's lower-cased headers, with `set-cookie` (the one array) joined as fetch joined it. */
+/** Node's lower-cased headers, with `set-cookie` (its one array) joined like the others. */
 function headersOf(res: IncomingMessage): Record<string, string> {
   const headers = res.headers as Record<string, string | string[]>;
   const cookies = headers['set-cookie'];

@@ -37,7 +37,7 @@ export function parseBaseUrl(raw: string): string {
   return url.href.replace(/\/+$/, '');
 }
 
-/** The statuses fetch treated as redirects (and refused); any other 3xx is an ordinary answer. */
+/** The redirect statuses (Fetch's list): refused. Any other 3xx (300, 304) is an ordinary answer. */
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /**
