@@ -3,8 +3,16 @@ import type { Clock } from '../../core/clock.js';
 /** Waits for the next start slot; rejects with the signal's reason if aborted first (nothing sent). */
 export type Pacer = (signal?: AbortSignal) => Promise<void>;
 
-/** How far behind its schedule a late timer lets the pacer catch up, in ms' worth of requests. */
-export const CATCH_UP_MS = 20;
+/**
+ * How far behind its schedule a late timer lets the pacer catch up (pure): at high rates about
+ * 20 ms' worth of requests (a burst of 19 at 1,000 rps), at low rates a sixth of the spacing (at
+ * 20 rps no two starts closer than 41.7 ms), so a catch-up is never a burst at a rate where
+ * even spacing is what keeps the platform's seconds under `rps`.
+ */
+export function catchUpMs(rps: number): number {
+  const spacing = 1000 / rps;
+  return Math.max(20 - spacing, spacing / 6);
+}
 
 interface Waiter {
   readonly arrived: number;
@@ -20,7 +28,7 @@ interface Waiter {
  * The schedule is kept from the slots, not from when the timer fired: a timer that fires late
  * (the event loop was busy) lets the waiters that were due go at once, so a busy process still
  * sends at `rps` instead of `rps` less its lateness (p-queue's interval restarted from the late
- * timer: 770 requests/s at `--rps 1000`). The catch-up is bounded by {@link CATCH_UP_MS}, and a
+ * timer: 770 requests/s at `--rps 1000`). The catch-up is bounded by {@link catchUpMs}, and a
  * hard window over the actual start times keeps any rolling second at or under `rps` (for a
  * fractional rate, one start per `1000 / rps` ms) whatever the timers do.
  */
@@ -29,6 +37,7 @@ export function createPacer(rps: number, clock: Clock): Pacer {
     throw new TypeError(`rps must be a positive number, got ${String(rps)}`);
   }
   const spacing = 1000 / rps;
+  const catchUp = catchUpMs(rps);
   // the hard window: at most `cap` starts in any `window` ms
   const cap = Math.max(1, Math.floor(rps));
   const window = (cap * 1000) / rps;
@@ -41,7 +50,7 @@ export function createPacer(rps: number, clock: Clock): Pacer {
   const dueAt = (head: Waiter) => Math.max(next, head.arrived, starts[oldest]! + window);
 
   const start = (head: Waiter, due: number, now: number) => {
-    next = Math.max(due + spacing, now - CATCH_UP_MS);
+    next = Math.max(due + spacing, now + spacing - catchUp);
     starts[oldest] = now;
     oldest = (oldest + 1) % cap;
     head.signal?.removeEventListener('abort', head.onAbort);
