@@ -163,6 +163,26 @@ describe('api client: errors', () => {
     expect(() => testClient({ baseUrl: 'ftp://x' })).toThrow(/http or https/);
   });
 
+  it('refuses credentials in the base URL without printing them', () => {
+    for (const baseUrl of [
+      'https://ops:Hunter2!!@console.example.com',
+      'ftp://ops:Hunter2!!@console.example.com',
+      'https://ops:Hunter2!!@console example.com',
+    ]) {
+      let err: unknown;
+      try {
+        testClient({ baseUrl });
+      } catch (e) {
+        err = e;
+      }
+      expect(err, baseUrl).toMatchObject({ code: 'config' });
+      expect((err as Error).message).not.toContain('Hunter2');
+    }
+    expect(() => testClient({ baseUrl: 'https://ops:Hunter2!!@console.example.com' })).toThrow(
+      'base URL must not hold credentials (the API key is sent as a header): https://console.example.com/',
+    );
+  });
+
   it('wraps a dropped connection, after its retries, as a network error', async () => {
     v1().get(`${PAAS}/projects/ml/workspaces`).times(3).replyWithError(connectionReset());
     const api = testClient({ maxAttempts: 3 });

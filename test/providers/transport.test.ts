@@ -5,6 +5,7 @@ import {
 } from 'node:http';
 import { createServer as createHttpsServer } from 'node:https';
 import type { AddressInfo, Server, Socket } from 'node:net';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/providers/client/api-client.js';
 import {
@@ -113,6 +114,50 @@ describe('the node:http transport', () => {
       expect.objectContaining({ method: 'POST', url: '/p/a?x=1', body: '{"name":"é"}' }),
     ]);
     expect(s.seen[0]!.headers).toMatchObject({ 'x-api-key': 'k', 'content-length': '13' });
+  });
+
+  it('accepts compressed answers and decodes them; names itself', async () => {
+    const page = JSON.stringify({
+      items: Array.from({ length: 200 }, (_, i) => ({ name: `w-${i}` })),
+    });
+    const encoders: Record<string, (b: Buffer) => Buffer> = {
+      gzip: gzipSync,
+      deflate: deflateSync,
+      br: brotliCompressSync,
+      identity: (b) => b,
+    };
+    const s = await serve((req, res) => {
+      const encoding = String(req.url).slice(1);
+      res.writeHead(200, { 'content-type': 'application/json', 'content-encoding': encoding });
+      res.end(encoders[encoding]!(Buffer.from(page)));
+    });
+    const send = transportTo(s.url);
+    for (const encoding of Object.keys(encoders)) {
+      const res = await send({
+        method: 'GET',
+        path: `/${encoding}`,
+        headers: {},
+        timeoutMs: 2_000,
+      });
+      expect(res.text, encoding).toBe(page);
+    }
+    expect(s.seen[0]!.headers['accept-encoding']).toBe('gzip, deflate, br');
+    expect(s.seen[0]!.headers['user-agent']).toMatch(/^platctl /);
+  });
+
+  it('fails an answer it cannot decode as a network error', async () => {
+    const s = await serve((_, res) => {
+      res.writeHead(200, { 'content-encoding': 'gzip' });
+      res.end('not gzip at all');
+    });
+    const err = await transportTo(s.url)({
+      method: 'GET',
+      path: '/',
+      headers: {},
+      timeoutMs: 2_000,
+    }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(TransportError);
+    expect((err as TransportError).code).toBe('Z_DATA_ERROR');
   });
 
   it('keeps the connection alive between requests', async () => {

@@ -23,18 +23,35 @@ export function parseBody(text: string, contentType: string | null): unknown {
   return text;
 }
 
-/** The base URL without trailing slashes; a `config` error unless it is an http(s) URL. */
+/**
+ * The base URL without trailing slashes; a `config` error unless it is an http(s) URL without
+ * credentials in it.
+ */
 export function parseBaseUrl(raw: string): string {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    throw new PlatctlError('config', `base URL is not a URL: ${raw}`);
+    throw new PlatctlError('config', `base URL is not a URL: ${withoutUserinfo(raw)}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw new PlatctlError('config', `base URL must be http or https: ${raw}`);
+    throw new PlatctlError('config', `base URL must be http or https: ${withoutUserinfo(raw)}`);
+  }
+  if (url.username !== '' || url.password !== '') {
+    // named without them: the URL is printed in errors, and the key goes in a header anyway
+    url.username = '';
+    url.password = '';
+    throw new PlatctlError(
+      'config',
+      `base URL must not hold credentials (the API key is sent as a header): ${url.href}`,
+    );
   }
   return url.href.replace(/\/+$/, '');
+}
+
+/** `scheme://user:secret@host` → `scheme://***@host`, for a URL that could not be parsed. */
+function withoutUserinfo(raw: string): string {
+  return raw.replace(/\/\/[^/?#]*@/, '//***@');
 }
 
 /** The redirect statuses (Fetch's list): refused. Any other 3xx (300, 304) is an ordinary answer. */
