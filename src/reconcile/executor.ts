@@ -28,7 +28,9 @@ export interface ExecuteOptions {
  * Executes exactly the plan's actions (I/O through `ports`). The graph decides what is ready,
  * p-queue how many run at once. A failed action skips only its transitive dependents, each
  * recorded as skipped `because` the failed root. Returns an outcome for every action, in plan
- * order: actions never started (after a stop) are `not-started`. Never throws for an action;
+ * order: actions never started (after a stop) are `not-started`. An action's place in the queue
+ * is free once its request is answered; its `settled` hook, its `finish` event and its
+ * dependents follow, and the run returns only after every settle. Never throws for an action;
  * when a hook fails (a state write refused or lost: the record would be wrong), no new action
  * starts, the running ones finish, and it rejects with the hook's first error.
  */
@@ -72,9 +74,25 @@ export async function executePlan(
     }
   };
 
+  /**
+   * Settles whose hook is still at work. An action gives its place in the queue up once its
+   * request is answered, not once its records are written: the next action starts in the same
+   * turn, so its pending record and this settle's writes can share one commit (the recorder
+   * groups by turn) instead of one commit each. Dependents still wait for the settle.
+   */
+  const settling = new Set<Promise<void>>();
+  const detach = (a: Action, outcome: ActionOutcome, result?: ExecuteResult) => {
+    const done: Promise<void> = settle(a, outcome, result)
+      .catch((error: unknown) => {
+        hookFailure ??= { error };
+      })
+      .finally(() => settling.delete(done));
+    settling.add(done);
+  };
+
   const run = async (a: Action) => {
     if (stopped() || outcomes.has(a.id)) return;
-    if (a.type === 'noop') return settle(a, { status: 'succeeded', elapsedMs: 0 });
+    if (a.type === 'noop') return detach(a, { status: 'succeeded', elapsedMs: 0 });
     const started = ports.clock.now();
     await ports.beforeStart?.(a);
     ports.events?.({ type: 'start', action: a });
@@ -89,14 +107,14 @@ export async function executePlan(
         }),
       );
     } catch (err) {
-      return settle(a, {
+      return detach(a, {
         status: 'failed',
         elapsedMs: ports.clock.now() - started,
         error: redact(err instanceof Error ? err.message : String(err)),
         code: err instanceof PlatctlError ? err.code : 'internal',
       });
     }
-    await settle(a, { status: 'succeeded', elapsedMs: ports.clock.now() - started }, result);
+    detach(a, { status: 'succeeded', elapsedMs: ports.clock.now() - started }, result);
   };
   const scheduled = new Set<string>();
   const schedule = (a: Action) => {
@@ -111,7 +129,11 @@ export async function executePlan(
 
   const ready = plan.actions.filter((a) => waiting.get(a.id) === 0);
   for (const a of ready) schedule(a);
-  await queue.onIdle();
+  // a settle may schedule dependents, and a dependent may settle: wait until both are quiet
+  while (queue.size > 0 || queue.pending > 0 || settling.size > 0) {
+    await queue.onIdle();
+    await Promise.all(settling);
+  }
   if (hookFailure) throw hookFailure.error;
   const ordered = new Map<string, ActionOutcome>();
   for (const a of plan.actions) {

@@ -46,7 +46,8 @@ export async function createRecorder(
    * actions in bursts) share one transaction, committed in the next turn; each hook resolves
    * only once the transaction holding its writes is committed, and every hook of a failed one
    * rejects. So a create's pending record is still durable before its request is sent, with one
-   * commit for a burst instead of one per action.
+   * commit for a burst instead of one per action. (The executor starts the next action before a
+   * settle's commit, so the two share it even when requests are answered one at a time.)
    */
   const commit = (): Promise<void> => {
     group ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { LiveObject } from '../../src/providers/types.js';
+import { executePlan } from '../../src/reconcile/executor.js';
 import { adoptPending } from '../../src/reconcile/ownership.js';
 import { createRecorder } from '../../src/reconcile/record.js';
+import type { StateWrite } from '../../src/state/types.js';
 import { act, planOf } from '../reconcile/helpers.js';
 import { m } from '../reconcile/manifests.js';
 import { placesOf, storeFactories } from './factories.js';
@@ -267,6 +269,48 @@ describe.each(storeFactories)('state store contract: $name', (factory) => {
     expect((await s.outcomes()).map((o) => o.actionId).sort()).toEqual(
       [...creates, ...noops].map((a) => a.id).sort(),
     );
+  });
+
+  it("commits an answered action's settle with the next action's pending record, one commit each", async () => {
+    const s = await places.open();
+    const creates = ['a', 'b', 'c'].map((n) => act(`Workspace/p/${n}#create`, [], 'create'));
+    const desired = new Map(creates.map((a) => [a.key, m.workspace('p', a.target.name)]));
+    let batches = 0;
+    const counting = new Proxy(s, {
+      get: (target, name) => {
+        const v = Reflect.get(target, name);
+        if (name === 'batch') {
+          return (writes: StateWrite[]) => {
+            batches++;
+            return target.batch(writes);
+          };
+        }
+        return typeof v === 'function' ? v.bind(target) : v;
+      },
+    });
+    const r = await createRecorder(counting, planOf(creates), desired, 'r', () => 5);
+    const sent: string[][] = [];
+    await executePlan(
+      planOf(creates),
+      {
+        // what the store holds when the request is sent; the answer comes in a later turn
+        perform: async () => {
+          sent.push((await s.pending()).map((p) => p.key));
+          await new Promise((resolve) => setImmediate(resolve));
+          return {};
+        },
+        beforeStart: r.beforeStart,
+        settled: r.settled,
+        clock: { now: () => 0, sleep: async () => {} },
+      },
+      { concurrency: 1 },
+    );
+    // each create's pending record was durable before its request (the one before it cleared)
+    expect(sent).toEqual(creates.map((a) => [a.key]));
+    // a's pending; a's settle with b's pending; b's settle with c's pending; c's settle
+    expect(batches).toBe(4);
+    expect(await s.pending()).toEqual([]);
+    expect((await s.inventory()).map((e) => e.key)).toEqual(creates.map((a) => a.key));
   });
 
   it('fails every hook of a transaction that fails, and the next one commits anew', async () => {
