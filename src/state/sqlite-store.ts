@@ -73,9 +73,9 @@ export function openStateStore(path: string, options: { clock?: Clock } = {}): S
     inventory: db.prepare('SELECT * FROM inventory ORDER BY key'),
     putInventory: db.prepare(
       `INSERT INTO inventory (key, kind, ref, id, created_by_platctl, protected)
-       VALUES (@key, @kind, @ref, @id, @created, @protected)
-       ON CONFLICT(key) DO UPDATE SET kind=@kind, ref=@ref, id=@id,
-         created_by_platctl=@created, protected=@protected`,
+       VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT(key) DO UPDATE SET kind=excluded.kind, ref=excluded.ref, id=excluded.id,
+         created_by_platctl=excluded.created_by_platctl, protected=excluded.protected`,
     ),
     removeInventory: db.prepare('DELETE FROM inventory WHERE key = ?'),
     lastApplied: db.prepare('SELECT key, manifest FROM last_applied ORDER BY key'),
@@ -120,14 +120,14 @@ export function openStateStore(path: string, options: { clock?: Clock } = {}): S
   // The writes, synchronous (better-sqlite3), so a batch can run them inside one transaction.
   const put = {
     putInventory: (e: InventoryEntry) => {
-      q.putInventory.run({
-        key: e.key,
-        kind: e.kind,
-        ref: JSON.stringify(e.ref),
-        id: e.id ?? null,
-        created: e.createdByPlatctl ? 1 : 0,
-        protected: e.protected ? 1 : 0,
-      });
+      q.putInventory.run(
+        e.key,
+        e.kind,
+        JSON.stringify(e.ref),
+        e.id ?? null,
+        e.createdByPlatctl ? 1 : 0,
+        e.protected ? 1 : 0,
+      );
     },
     removeInventory: (key: string) => void q.removeInventory.run(key),
     putLastApplied: (key: string, manifest: Manifest) =>
