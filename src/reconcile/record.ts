@@ -64,7 +64,9 @@ export async function createRecorder(
   };
   const inventory = new Map((await store.inventory()).map((e) => [e.key, e]));
   const applied = await store.lastApplied();
-  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  // nothing known yet (every create): different without serialising the new value to say so
+  const same = (a: unknown, b: unknown) =>
+    a === undefined || b === undefined ? a === b : JSON.stringify(a) === JSON.stringify(b);
 
   /** `created`: true (this state's 2xx), false (found: someone else's), undefined (as known). */
   const remember = (a: Action, result: ExecuteResult | undefined, created?: boolean) => {
