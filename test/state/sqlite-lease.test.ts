@@ -63,4 +63,39 @@ describe('SQLite run lease (a row with an expiry)', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('keeps working on a file whose tables were made with rowids (before WITHOUT ROWID)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'platctl-rowid-'));
+    try {
+      const path = join(dir, 'state.db');
+      const old = new Database(path);
+      old.exec(`CREATE TABLE inventory (
+        key TEXT PRIMARY KEY, kind TEXT NOT NULL, ref TEXT NOT NULL, id TEXT,
+        created_by_platctl INTEGER NOT NULL, protected INTEGER NOT NULL);
+      CREATE TABLE pending (
+        key TEXT PRIMARY KEY, action_id TEXT NOT NULL, ref TEXT NOT NULL, started_at INTEGER NOT NULL);
+      CREATE TABLE outcomes (
+        run_id TEXT NOT NULL, action_id TEXT NOT NULL, key TEXT NOT NULL, outcome TEXT NOT NULL,
+        PRIMARY KEY (run_id, action_id));`);
+      old.close();
+      const s = openStateStore(path);
+      const ref = { kind: 'Workspace' as const, project: 'p', name: 'ws' };
+      const entry = { key: 'Workspace/p/ws', kind: 'Workspace' as const, ref };
+      const outcome = { status: 'succeeded', elapsedMs: 1 } as const;
+      await s.batch([
+        { type: 'beginPending', op: { key: entry.key, actionId: 'a1', ref, startedAt: 1 } },
+        { type: 'putInventory', entry: { ...entry, createdByPlatctl: true, protected: false } },
+        { type: 'putInventory', entry: { ...entry, createdByPlatctl: false, protected: true } },
+        { type: 'beginPending', op: { key: 'Workspace/p/b', actionId: 'a2', ref, startedAt: 2 } },
+        { type: 'clearPending', key: entry.key },
+        { type: 'recordOutcome', runId: 'r', actionId: 'a1', key: entry.key, outcome },
+      ]);
+      expect(await s.inventory()).toEqual([{ ...entry, createdByPlatctl: false, protected: true }]);
+      expect((await s.pending()).map((p) => p.key)).toEqual(['Workspace/p/b']);
+      expect(await s.outcomes()).toEqual([{ runId: 'r', actionId: 'a1', key: entry.key, outcome }]);
+      await s.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
