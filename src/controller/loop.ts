@@ -193,18 +193,8 @@ export class ControllerLoop {
         metrics.leader(true);
         // keep the lease while sleeping between steps; losing it wakes the loop into standby
         lease.keepAlive(pollMs, () => this.#wake.abort());
-        this.#triggered = false;
-        const trigger = this.#nextTrigger;
-        this.#nextTrigger = 'interval';
-        const outcome = await reconcileStep(
-          this.#options,
-          this.#stepPorts,
-          stop,
-          this.#hardStop.signal,
-        );
-        await this.#recordRun(runOf(outcome, trigger, status.lastError));
-        for (const l of this.#stepListeners) l(outcome);
-        if (!this.#triggered) await this.#sleep(outcome.requeueAfterMs);
+        const requeueAfterMs = await this.#step();
+        if (!this.#triggered) await this.#sleep(requeueAfterMs);
       }
     } finally {
       this.#ended.abort();
@@ -213,6 +203,26 @@ export class ControllerLoop {
       status.role = 'stopping';
       logger.info({ event: 'stopped' }, 'stopped; lease released');
     }
+  }
+
+  /**
+   * One step, recorded and passed to the step listeners; resolves with how long to wait before
+   * the next. The outcome (with the engine's report: every resource and the plan) is not kept
+   * past this call, so it is garbage while the loop sleeps instead of live until the next step.
+   */
+  async #step(): Promise<number> {
+    this.#triggered = false;
+    const trigger = this.#nextTrigger;
+    this.#nextTrigger = 'interval';
+    const outcome = await reconcileStep(
+      this.#options,
+      this.#stepPorts,
+      this.#stopping.signal,
+      this.#hardStop.signal,
+    );
+    await this.#recordRun(runOf(outcome, trigger, this.#ports.status.lastError));
+    for (const l of this.#stepListeners) l(outcome);
+    return outcome.requeueAfterMs;
   }
 
   /** Saves status and the run (a failure to save is logged, never ends the loop). */
