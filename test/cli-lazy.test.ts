@@ -1,11 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startEmulator } from '../src/emulator/index.js';
 import { runCli } from './helpers/cli.js';
 
 const tracer = fileURLToPath(new URL('./helpers/trace-modules.mjs', import.meta.url));
+const bin = fileURLToPath(new URL('../src/cli/bin.ts', import.meta.url));
 const dir = mkdtempSync(join(tmpdir(), 'platctl-lazy-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -45,6 +48,81 @@ describe('each command loads only what it runs', () => {
     expect(code).toBe(0);
     expect(urls.some((u) => u.includes('/node_modules/js-yaml/'))).toBe(true);
     expect(urls.filter((u) => u.includes('/node_modules/yaml/'))).toEqual([]);
+  });
+
+  it('a controller on SQLite with a watched directory, through its first run, loads no PostgreSQL, git, notifications, shards or emulator code', async () => {
+    const apiKey = 'lazy-test-key-4c1d9e';
+    const emulator = await startEmulator({ port: 0, apiKey });
+    const manifests = join(dir, 'manifests');
+    mkdirSync(manifests, { recursive: true });
+    writeFileSync(
+      join(manifests, 'ws.yaml'),
+      'apiVersion: paas.envmgmt.io/v1\nkind: Workspace\nmetadata:\n  name: ws-lazy\n  project: default\n',
+    );
+    const trace = join(dir, 'controller.txt');
+    try {
+      const child = spawn(
+        process.execPath,
+        [
+          '--import',
+          'tsx',
+          bin,
+          'controller',
+          '--watch',
+          manifests,
+          '--state',
+          join(dir, 'state.db'),
+          '--listen',
+          '127.0.0.1:0',
+          '--interval',
+          '1h',
+        ],
+        {
+          env: {
+            ...process.env,
+            NODE_OPTIONS: `--import=${tracer}`,
+            PLATCTL_TRACE_MODULES: trace,
+            PLATCTL_BASE_URL: emulator.url,
+            PLATCTL_API_KEY: apiKey,
+          },
+          stdio: ['ignore', 'ignore', 'pipe'],
+        },
+      );
+      let stderr = '';
+      const exited = new Promise<number | null>((r) => child.on('close', r));
+      await new Promise<void>((resolve, reject) => {
+        const timer = setTimeout(() => reject(new Error(`no run ended: ${stderr}`)), 30_000);
+        child.stderr.on('data', (d: Buffer) => {
+          stderr += d.toString();
+          if (stderr.includes('"run-end"')) {
+            clearTimeout(timer);
+            resolve();
+          }
+        });
+      });
+      expect(stderr).toContain('"result":"succeeded"');
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    } finally {
+      await emulator.close();
+    }
+    const urls = readFileSync(trace, 'utf8').split('\n').filter(Boolean);
+    expect(urls.some((u) => u.includes('/src/controller/loop.'))).toBe(true);
+    // the state URL's parser (pg/target) is pure and tells a SQLite path from a database URL
+    expect(urls.filter((u) => u.includes('/src/state/pg/') && !u.includes('/pg/target.'))).toEqual(
+      [],
+    );
+    for (const part of [
+      '/src/controller/shards/',
+      '/src/controller/notify/',
+      '/src/controller/git-source.',
+      '/src/emulator/',
+      '/node_modules/pg/',
+      '/node_modules/simple-git/',
+      '/node_modules/swagger-ui-dist/',
+    ]) {
+      expect(urls.filter((u) => u.includes(part))).toEqual([]);
+    }
   });
 
   it('help still lists every command', async () => {

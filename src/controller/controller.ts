@@ -14,12 +14,11 @@ import { Heartbeat } from './heartbeat.js';
 import { liveSecrets } from './live-secrets.js';
 import { ControllerLoop } from './loop.js';
 import { ControllerMetrics } from './metrics.js';
-import { createNotifier } from './notify/notifier.js';
 import { restoreStatus, statePersistence } from './persist.js';
 import type { StepMemory } from './reconcile-step.js';
 import { RevisionLoads } from './revision-loads.js';
 import { createControllerServer, listen } from './server.js';
-import { assertShardable, type ShardWiring, wireShards } from './shards/wire.js';
+import type { ShardWiring } from './shards/wire.js';
 import { createSource, sourceView } from './source-factory.js';
 import { stateStoreLease } from './state-lease.js';
 import { type ControllerStatus, initialStatus } from './status.js';
@@ -44,8 +43,11 @@ export interface RunningController {
  * loop runs in the background until {@link RunningController.stop}.
  */
 export async function startController(config: ControllerConfig): Promise<RunningController> {
+  // Sharding and notifications are imported only when configured: a controller without them
+  // never loads their modules (nor, on SQLite, the PostgreSQL driver).
+  const sharding = config.shardBy ? await import('./shards/wire.js') : undefined;
   // a state replicas cannot share is refused before anything opens or starts
-  if (config.shardBy) assertShardable(config.shardBy, config.statePath);
+  if (sharding && config.shardBy) sharding.assertShardable(config.shardBy, config.statePath);
   const clock = config.clock ?? systemClock;
   const logger = config.logger ?? createLogger({ base: { component: 'controller' } });
   const source = await createSource(config);
@@ -77,22 +79,25 @@ export async function startController(config: ControllerConfig): Promise<Running
     // one replica holding the whole store's lease keeps inventory and last-applied in memory
     // while it holds it; sharded replicas, fenced per project, read them each run
     state = config.shardBy ? opened : cachedStore(opened, holder);
-    shards = config.shardBy
-      ? await wireShards({
-          shardBy: config.shardBy,
-          statePath: config.statePath,
-          state,
-          holder,
-          ttlMs,
-          pollMs: leasePollMs,
-          ...(config.api.rps !== undefined ? { rps: config.api.rps } : {}),
-          ...(config.api.concurrency !== undefined ? { concurrency: config.api.concurrency } : {}),
-          clock,
-          logger,
-          status,
-          memory,
-        })
-      : undefined;
+    shards =
+      sharding && config.shardBy
+        ? await sharding.wireShards({
+            shardBy: config.shardBy,
+            statePath: config.statePath,
+            state,
+            holder,
+            ttlMs,
+            pollMs: leasePollMs,
+            ...(config.api.rps !== undefined ? { rps: config.api.rps } : {}),
+            ...(config.api.concurrency !== undefined
+              ? { concurrency: config.api.concurrency }
+              : {}),
+            clock,
+            logger,
+            status,
+            memory,
+          })
+        : undefined;
     // credentials asked on every use: a rotated file applies from the next request on
     const secrets = await liveSecrets({
       apiKey: config.api.apiKey,
@@ -138,7 +143,7 @@ export async function startController(config: ControllerConfig): Promise<Running
     // Alerts from each finished run, sent on queues of their own; a restart re-sends none.
     const notifier =
       config.notifications &&
-      createNotifier(config.notifications, {
+      (await import('./notify/notifier.js')).createNotifier(config.notifications, {
         clock,
         logger,
         secrets: secrets.known,

@@ -2,7 +2,6 @@ import type { ControllerConfig } from './config.js';
 import type { SourceView } from './control-views.js';
 import { DirectorySource } from './dir-source.js';
 import { resolveGitAuth } from './git-credentials.js';
-import { GitSource } from './git-source.js';
 import { stripUserinfo } from './safe-url.js';
 import type { Source } from './source.js';
 
@@ -18,6 +17,8 @@ export async function createSource(config: ControllerConfig): Promise<Source> {
   }
   // read once now, so a missing file stops the start; then before every fetch (rotation)
   await resolveGitAuth(s);
+  // imported here: a watched directory never loads git's client (simple-git)
+  const { GitSource } = await import('./git-source.js');
   return new GitSource({
     repo: s.repo,
     branch: s.branch,

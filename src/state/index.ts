@@ -2,10 +2,9 @@
 
 export { processHolder } from './holder.js';
 export { describeHolder } from './lease.js';
-export { openState, openStateLazily, resolveStateTarget } from './open.js';
+export { openShardCoordinator, openState, openStateLazily, resolveStateTarget } from './open.js';
 export type { Fence } from './pg/lease.js';
 export type { ShardCoordinator, ShardMember, ShardOwner } from './pg/shard-coordinator.js';
-export { openShardCoordinator } from './pg/shards.js';
 export { isPostgresUrl, redactUrl } from './pg/target.js';
 export { GLOBAL_SHARD, projectShard, shardOfKey, shardOfResource } from './shards.js';
 export { DEFAULT_STATE_PATH, openStateStore } from './sqlite-store.js';

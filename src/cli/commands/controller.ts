@@ -6,7 +6,6 @@ import {
   startController,
 } from '../../controller/controller.js';
 import { parseDuration } from '../../controller/duration.js';
-import { loadNotifications } from '../../controller/notify/config.js';
 import { SecretFile, type SecretValue } from '../../controller/secret-file.js';
 import { PlatctlError } from '../../core/errors.js';
 import { createLogger, type Logger } from '../../core/logger.js';
@@ -69,8 +68,13 @@ async function fileSecret(path: string, what: string, logger: Logger): Promise<S
   return file.value;
 }
 
-/** The validated notifications file; every problem at `file:line:col` before anything starts. */
-function notificationsOf(file: string) {
+/**
+ * The validated notifications file; every problem at `file:line:col` before anything starts. The
+ * notification modules are imported only when a file is given: a controller without one never
+ * loads them.
+ */
+async function notificationsOf(file: string) {
+  const { loadNotifications } = await import('../../controller/notify/config.js');
   const { config, diagnostics } = loadNotifications(file);
   if (config) return config;
   throw new PlatctlError(
@@ -199,7 +203,9 @@ export const registerController: RegisterCommand = (program: Command) => {
       const controlToken = flags.controlTokenFile
         ? await fileSecret(flags.controlTokenFile, 'control token', logger)
         : process.env.PLATCTL_CONTROL_TOKEN || undefined;
-      const notifications = flags.notifications ? notificationsOf(flags.notifications) : undefined;
+      const notifications = flags.notifications
+        ? await notificationsOf(flags.notifications)
+        : undefined;
       const statePath = resolveStateTarget(flags.state);
       const controller = await startController({
         source: sourceOf(flags),
