@@ -178,21 +178,26 @@ describe('deploy/kubernetes operations', () => {
   it("caps V8's old space well inside the memory limit, in the base and both overlays", () => {
     // Without a cap V8 lets the heap grow with each run's garbage far past the live set, towards
     // the container's limit (docs/operations.md, bench/README.md).
-    const capOf = (c: Doc) => {
+    const flag = (c: Doc, name: string) => {
       const options = c.env?.find((e: Doc) => e.name === 'NODE_OPTIONS')?.value ?? '';
-      return Number(/--max-old-space-size=(\d+)/.exec(options)?.[1] ?? Number.NaN);
+      return Number(new RegExp(`--${name}=(\\d+)`).exec(options)?.[1] ?? Number.NaN);
     };
+    const capOf = (c: Doc) => flag(c, 'max-old-space-size');
     const mib = (q: string) => Number(/^(\d+)Mi$/.exec(q)?.[1] ?? Number.NaN);
     const cap = capOf(container);
     const limit = mib(container.resources.limits.memory);
     expect(cap).toBeGreaterThan(0);
     // the rest of the process (young generation, code, SQLite, sockets) needs room beside it
     expect(cap).toBeLessThanOrEqual(limit * 0.6);
+    // V8's default young generation grows to two 16 MB semi-spaces after the first busy run and
+    // keeps them committed while idle: at most 2 MB each (docs/operations.md, "Memory")
+    expect(flag(container, 'max-semi-space-size')).toBeLessThanOrEqual(2);
     for (const dir of ['kubernetes-postgres/', 'kubernetes-postgres-sharded/']) {
       const docs = built(dir);
       if (!docs) return;
       const c = one(docs, 'Deployment').spec.template.spec.containers[0];
       expect(capOf(c), dir).toBe(cap);
+      expect(flag(c, 'max-semi-space-size'), dir).toBe(flag(container, 'max-semi-space-size'));
       expect(mib(c.resources.limits.memory), dir).toBe(limit);
     }
   });
