@@ -1,7 +1,7 @@
 /**
  * Controller memory benchmark:
  * `npx tsx bench/controller-rss.ts [--resources 10000] [--interval 10] [--idle 5] [--concurrency 32]
- * [--heap MB] [--runtime dist|tsx] [--profile DIR]`.
+ * [--heap MB] [--node-option FLAG]... [--runtime dist|tsx] [--profile DIR]`.
  *
  * Writes N resources (the platform of `bench/engine.ts`: workspaces over the seeded projects, one
  * user in twenty) into a directory, starts the emulator and a real `platctl controller --watch`
@@ -15,6 +15,8 @@
  * TypeScript sources through tsx's loader, which costs memory of its own. `--heap` starts the
  * controller with `--max-old-space-size=MB` (V8 then collects before growing its heap past it);
  * without it the controller runs with the environment's `NODE_OPTIONS`, as a container would.
+ * `--node-option` passes a further node flag to the controller (repeatable; e.g.
+ * `--max-semi-space-size=4`, or `--import=FILE` of a probe).
  * `--profile DIR` adds `--cpu-prof` and `--heap-prof` (sampled allocations) written to DIR when the
  * controller exits. Every process started here is stopped at the end.
  */
@@ -36,6 +38,7 @@ const { values } = parseArgs({
     idle: { type: 'string', default: '5' },
     concurrency: { type: 'string', default: '32' },
     heap: { type: 'string' },
+    'node-option': { type: 'string', multiple: true, default: [] },
     runtime: { type: 'string', default: 'dist' },
     profile: { type: 'string' },
   },
@@ -77,6 +80,7 @@ const controller: ChildProcess = spawn(
   process.execPath,
   [
     ...(values.heap ? [`--max-old-space-size=${values.heap}`] : []),
+    ...(values['node-option'] ?? []),
     ...profile,
     ...(tsx ? ['--import', 'tsx'] : []),
     bin,
@@ -168,7 +172,7 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 console.log(
-  `controller (${tsx ? 'sources through tsx' : 'dist/ with plain node'}), ${n} resources, --interval ${values.interval}s${values.heap ? `, --max-old-space-size=${values.heap}` : ''}\n`,
+  `controller (${tsx ? 'sources through tsx' : 'dist/ with plain node'}), ${n} resources, --interval ${values.interval}s${values.heap ? `, --max-old-space-size=${values.heap}` : ''}${values['node-option']?.length ? `, ${values['node-option'].join(' ')}` : ''}\n`,
 );
 console.log(
   '| resources | run | result | run time | CPU since last row | RSS after | peak RSS so far | load (1 min) |',
