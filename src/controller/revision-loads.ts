@@ -1,5 +1,4 @@
 import { relative } from 'node:path';
-import type { LoadedManifest, Manifest, SourcePosition } from '../manifests/types.js';
 import type { LoadPort, ManifestDiagnostic } from '../reconcile/run.js';
 import type { ControllerDiagnostic, ValidatePort } from './ports.js';
 
@@ -12,8 +11,8 @@ const KEPT = 2;
  * Loads and validates each revision once (file I/O on its first use), for both the loop's
  * validation and the engine's run. A snapshot directory holds one revision's immutable copy (a
  * commit, or a directory's content hash), so every interval that reconciles it reuses the same
- * manifests. Keeps the {@link KEPT} most recently used, each manifest as a {@link KeptManifest};
- * a failed load is not kept, so the next use tries again.
+ * manifests. Keeps the {@link KEPT} most recently used; a failed load is not kept, so the next
+ * use tries again.
  */
 export class RevisionLoads {
   readonly #load: LoadPort;
@@ -33,7 +32,7 @@ export class RevisionLoads {
       this.#kept.set(key, kept);
       return kept;
     }
-    const loading = this.#load(input).then((r) => ({ ...r, manifests: r.manifests.map(keep) }));
+    const loading = this.#load(input);
     this.#kept.set(key, loading);
     loading.catch(() => this.#kept.delete(key));
     while (this.#kept.size > KEPT) {
@@ -52,36 +51,6 @@ export class RevisionLoads {
       diagnostics: r.diagnostics.map((d) => toDiagnostic(d, dir)),
     };
   };
-}
-
-/**
- * A loaded manifest as a revision keeps it for many intervals: the same manifest, key, file and
- * positions, in a class's fast properties. The loader's objects define `source` as a getter in an
- * object literal, which V8 stores as a property dictionary, and each keeps its parsed document
- * (another dictionary) for that getter: ≈ 1.1 KB a manifest, 11 MB of a 10,000-resource
- * controller's live heap. Positions are still found when first asked: `source` is the position of
- * the document's root, which is what the document's `positionOf([])` answers.
- */
-class KeptManifest implements LoadedManifest {
-  readonly manifest: Manifest;
-  readonly key: string;
-  readonly file: string | undefined;
-  readonly positionOf: LoadedManifest['positionOf'];
-
-  constructor(m: LoadedManifest) {
-    this.manifest = m.manifest;
-    this.key = m.key;
-    this.file = m.file;
-    this.positionOf = m.positionOf;
-  }
-
-  get source(): SourcePosition {
-    return this.positionOf([]);
-  }
-}
-
-function keep(m: LoadedManifest): LoadedManifest {
-  return new KeptManifest(m);
 }
 
 function toDiagnostic(d: ManifestDiagnostic, dir: string): ControllerDiagnostic {
