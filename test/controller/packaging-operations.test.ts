@@ -192,12 +192,15 @@ describe('deploy/kubernetes operations', () => {
     // V8's default young generation grows to two 16 MB semi-spaces after the first busy run and
     // keeps them committed while idle: at most 2 MB each (docs/operations.md, "Memory")
     expect(flag(container, 'max-semi-space-size')).toBeLessThanOrEqual(2);
+    const arenas = (c: Doc) => c.env?.find((e: Doc) => e.name === 'MALLOC_ARENA_MAX')?.value;
+    expect(arenas(container)).toBe('2');
     for (const dir of ['kubernetes-postgres/', 'kubernetes-postgres-sharded/']) {
       const docs = built(dir);
       if (!docs) return;
       const c = one(docs, 'Deployment').spec.template.spec.containers[0];
       expect(capOf(c), dir).toBe(cap);
       expect(flag(c, 'max-semi-space-size'), dir).toBe(flag(container, 'max-semi-space-size'));
+      expect(arenas(c), dir).toBe('2');
       expect(mib(c.resources.limits.memory), dir).toBe(limit);
     }
   });
