@@ -11,6 +11,7 @@ import { controlApiRoute } from './control-api.js';
 import { ControllerControls } from './controls.js';
 import { controllerLoad, type EngineDeps, engineRun, manifestEnv } from './engine-adapter.js';
 import { Heartbeat } from './heartbeat.js';
+import { exposedGc } from './idle-gc.js';
 import { liveSecrets } from './live-secrets.js';
 import { ControllerLoop } from './loop.js';
 import { ControllerMetrics } from './metrics.js';
@@ -163,6 +164,7 @@ export async function startController(config: ControllerConfig): Promise<Running
         memory,
         backoff,
         persist,
+        collect: exposedGc(),
         source,
         validate: loads.validate,
         run,

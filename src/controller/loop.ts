@@ -36,6 +36,11 @@ export type LoopPorts = Omit<StepPorts, 'backoff' | 'memory'> & {
   readonly backoff?: BackoffTracker;
   /** Saves status (and the run that just ended) where a restart finds them (I/O). */
   readonly persist?: (run: StoredRun | undefined) => Promise<void>;
+  /**
+   * Collects garbage after each step, once its objects are dropped and before the loop sleeps;
+   * none when undefined (see `exposedGc`).
+   */
+  readonly collect?: () => void;
 };
 
 /**
@@ -194,7 +199,9 @@ export class ControllerLoop {
         // keep the lease while sleeping between steps; losing it wakes the loop into standby
         lease.keepAlive(pollMs, () => this.#wake.abort());
         const requeueAfterMs = await this.#step();
-        if (!this.#triggered) await this.#sleep(requeueAfterMs);
+        if (this.#triggered) continue;
+        this.#ports.collect?.();
+        await this.#sleep(requeueAfterMs);
       }
     } finally {
       this.#ended.abort();

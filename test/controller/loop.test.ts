@@ -14,16 +14,38 @@ afterEach(async () => {
   await Promise.all(loops.splice(0).map((l) => l.stop()));
 });
 
-function makeLoop(options: Partial<typeof baseOptions> = {}, run = recordingRun()) {
+function makeLoop(
+  options: Partial<typeof baseOptions> = {},
+  run = recordingRun(),
+  collect?: () => void,
+) {
   const source = new FakeSource();
   const board = new FakeLeaseBoard();
   const { ports, status, lines } = loopPorts(source, run.run, board.port('a'));
-  const loop = new ControllerLoop({ ...baseOptions, ...options }, ports);
+  const loop = new ControllerLoop(
+    { ...baseOptions, ...options },
+    collect ? { ...ports, collect } : ports,
+  );
   loops.push(loop);
   return { loop, source, status, lines, calls: run.calls, board, ports };
 }
 
 describe('controller loop', () => {
+  it('collects garbage once after each step, before it sleeps', async () => {
+    let collections = 0;
+    const { loop } = makeLoop({}, recordingRun(), () => collections++);
+    const first = nextStep(loop);
+    void loop.start();
+    await first;
+    await new Promise((r) => setTimeout(r, 20));
+    expect(collections).toBe(1);
+    const second = nextStep(loop);
+    loop.trigger('test');
+    await second;
+    await new Promise((r) => setTimeout(r, 20));
+    expect(collections).toBe(2);
+  });
+
   it('applies a revision, then resyncs the same revision on trigger (level-based)', async () => {
     const { loop, source, status, calls } = makeLoop();
     const first = nextStep(loop);

@@ -194,6 +194,9 @@ describe('deploy/kubernetes operations', () => {
     expect(flag(container, 'max-semi-space-size')).toBeLessThanOrEqual(2);
     const arenas = (c: Doc) => c.env?.find((e: Doc) => e.name === 'MALLOC_ARENA_MAX')?.value;
     expect(arenas(container)).toBe('2');
+    // the loop collects after each run only where node exposes gc (src/controller/idle-gc.ts)
+    const options = (c: Doc) => c.env?.find((e: Doc) => e.name === 'NODE_OPTIONS')?.value ?? '';
+    expect(options(container).split(' ')).toContain('--expose-gc');
     for (const dir of ['kubernetes-postgres/', 'kubernetes-postgres-sharded/']) {
       const docs = built(dir);
       if (!docs) return;
@@ -201,6 +204,7 @@ describe('deploy/kubernetes operations', () => {
       expect(capOf(c), dir).toBe(cap);
       expect(flag(c, 'max-semi-space-size'), dir).toBe(flag(container, 'max-semi-space-size'));
       expect(arenas(c), dir).toBe('2');
+      expect(options(c).split(' '), dir).toContain('--expose-gc');
       expect(mib(c.resources.limits.memory), dir).toBe(limit);
     }
   });
