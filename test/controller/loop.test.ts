@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ControllerLoop } from '../../src/controller/loop.js';
 import {
   baseOptions,
@@ -37,13 +37,11 @@ describe('controller loop', () => {
     const first = nextStep(loop);
     void loop.start();
     await first;
-    await new Promise((r) => setTimeout(r, 20));
-    expect(collections).toBe(1);
+    await vi.waitFor(() => expect(collections).toBe(1));
     const second = nextStep(loop);
     loop.trigger('test');
     await second;
-    await new Promise((r) => setTimeout(r, 20));
-    expect(collections).toBe(2);
+    await vi.waitFor(() => expect(collections).toBe(2));
   });
 
   it('applies a revision, then resyncs the same revision on trigger (level-based)', async () => {
