@@ -1,6 +1,6 @@
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
-import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { ACCEPT_ENCODING, decodeBody } from './content-encoding.js';
 
 // The API client's one port to the network, and its real implementation on node:http(s). The
 // only module of the client that does I/O.
@@ -111,21 +111,10 @@ export function httpTransport(options: HttpTransportOptions): Transport & { clos
   return Object.assign(send, { close: () => agent.destroy() });
 }
 
-/**
- * Sent with every request: compressed answers are accepted (a page of 1,000 objects from a real
- * platform is mostly repeated keys) and decoded in {@link Exchange.answer}; the client names itself.
- */
+/** Sent with every request: compressed answers are accepted, and the client names itself. */
 const SENT_ALWAYS = {
-  'accept-encoding': 'gzip, deflate, br',
+  'accept-encoding': ACCEPT_ENCODING,
   'user-agent': `platctl (node ${process.versions.node})`,
-};
-
-/** Decoders of the `content-encoding`s that {@link SENT_ALWAYS} accepts. */
-const DECODERS: Readonly<Record<string, (body: Buffer) => Buffer>> = {
-  gzip: gunzipSync,
-  'x-gzip': gunzipSync,
-  deflate: inflateSync,
-  br: brotliDecompressSync,
 };
 
 // The exchange's state hangs on its ClientRequest and its events go to shared handlers: no
@@ -169,16 +158,11 @@ class Exchange {
   answer(res: IncomingMessage): void {
     const { chunks } = this;
     let body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
-    const encoding = res.headers['content-encoding']?.trim().toLowerCase();
-    if (encoding && encoding !== 'identity' && body.length > 0) {
-      const decode = DECODERS[encoding];
-      try {
-        if (!decode) throw new Error(`unsupported content-encoding ${encoding}`);
-        body = decode(body);
-      } catch (err) {
-        this.fail(new TransportError(err));
-        return;
-      }
+    try {
+      body = decodeBody(body, res.headers['content-encoding']);
+    } catch (err) {
+      this.fail(new TransportError(err));
+      return;
     }
     if (!this.#end()) return;
     this.#resolve({ status: res.statusCode ?? 0, headers: headersOf(res), text: body.toString() });
