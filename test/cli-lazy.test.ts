@@ -107,15 +107,15 @@ describe('each command loads only what it runs', () => {
       await emulator.close();
     }
     const urls = readFileSync(trace, 'utf8').split('\n').filter(Boolean);
-    expect(urls.some((u) => u.includes('/src/controller/loop.'))).toBe(true);
+    expect(urls.some((u) => u.includes('/src/controller/loop/loop.'))).toBe(true);
     // the state URL's parser (pg/target) is pure and tells a SQLite path from a database URL
     expect(urls.filter((u) => u.includes('/src/state/pg/') && !u.includes('/pg/target.'))).toEqual(
       [],
     );
     for (const part of [
-      '/src/controller/shards/',
+      '/src/controller/leadership/shards/',
       '/src/controller/notify/',
-      '/src/controller/git-source.',
+      '/src/controller/sources/git-source.',
       '/src/emulator/',
       '/node_modules/pg/',
       '/node_modules/simple-git/',

@@ -3,12 +3,12 @@ import type { Clock } from '../core/clock.js';
 import type { Logger } from '../core/logger.js';
 import type { LoadPort } from '../reconcile/run.js';
 import { isPostgresUrl } from '../state/index.js';
-import type { GitCredentialInput } from './git-credentials.js';
-import type { SecretInput } from './live-secrets.js';
+import type { ReconcileRun } from './engine/ports.js';
+import type { ShardBy } from './leadership/shards/wire.js';
+import type { StepOptions } from './loop/reconcile-step.js';
 import type { NotificationConfig } from './notify/config.js';
-import type { ReconcileRun } from './ports.js';
-import type { StepOptions } from './reconcile-step.js';
-import type { ShardBy } from './shards/wire.js';
+import type { SecretInput } from './secrets/live-secrets.js';
+import type { GitCredentialInput } from './sources/git-credentials.js';
 
 /** Where desired state comes from. */
 export type SourceConfig =

@@ -1,28 +1,33 @@
 import type { AddressInfo } from 'node:net';
 import { systemClock } from '../core/clock.js';
 import { createLogger } from '../core/logger.js';
-import { dashboardRoutes } from '../dashboard/routes.js';
 import { createApiClient, createProviderRegistry, resolveSecret } from '../providers/index.js';
 import { cachedStore } from '../state/cached.js';
 import { isPostgresUrl, openState, processHolder, type StateStore } from '../state/index.js';
-import { BackoffTracker } from './backoff.js';
 import type { ControllerConfig } from './config.js';
-import { controlApiRoute } from './control-api.js';
-import { ControllerControls } from './controls.js';
-import { controllerLoad, type EngineDeps, engineRun, manifestEnv } from './engine-adapter.js';
-import { Heartbeat } from './heartbeat.js';
-import { exposedGc } from './idle-gc.js';
-import { liveSecrets } from './live-secrets.js';
-import { ControllerLoop } from './loop.js';
-import { ControllerMetrics } from './metrics.js';
-import { restoreStatus, statePersistence } from './persist.js';
-import type { StepMemory } from './reconcile-step.js';
-import { RevisionLoads } from './revision-loads.js';
-import { createControllerServer, listen } from './server.js';
-import type { ShardWiring } from './shards/wire.js';
-import { createSource, sourceView } from './source-factory.js';
-import { stateStoreLease } from './state-lease.js';
-import { type ControllerStatus, initialStatus } from './status.js';
+import {
+  controllerLoad,
+  type EngineDeps,
+  engineRun,
+  manifestEnv,
+} from './engine/engine-adapter.js';
+import { RevisionLoads } from './engine/revision-loads.js';
+import { controlApiRoute } from './http/control-api.js';
+import { ControllerControls } from './http/controls.js';
+import { dashboardRoutes } from './http/dashboard/routes.js';
+import { createControllerServer, listen } from './http/server.js';
+import type { ShardWiring } from './leadership/shards/wire.js';
+import { stateStoreLease } from './leadership/state-lease.js';
+import { BackoffTracker } from './loop/backoff.js';
+import { Heartbeat } from './loop/heartbeat.js';
+import { exposedGc } from './loop/idle-gc.js';
+import { ControllerLoop } from './loop/loop.js';
+import type { StepMemory } from './loop/reconcile-step.js';
+import { liveSecrets } from './secrets/live-secrets.js';
+import { createSource, sourceView } from './sources/source-factory.js';
+import { ControllerMetrics } from './status/metrics.js';
+import { restoreStatus, statePersistence } from './status/persist.js';
+import { type ControllerStatus, initialStatus } from './status/status.js';
 
 export { type ControllerConfig, defaultCacheDir, type SourceConfig } from './config.js';
 
@@ -46,7 +51,7 @@ export interface RunningController {
 export async function startController(config: ControllerConfig): Promise<RunningController> {
   // Sharding and notifications are imported only when configured: a controller without them
   // never loads their modules (nor, on SQLite, the PostgreSQL driver).
-  const sharding = config.shardBy ? await import('./shards/wire.js') : undefined;
+  const sharding = config.shardBy ? await import('./leadership/shards/wire.js') : undefined;
   // a state replicas cannot share is refused before anything opens or starts
   if (sharding && config.shardBy) sharding.assertShardable(config.shardBy, config.statePath);
   const clock = config.clock ?? systemClock;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BackoffTracker, backoffDelay } from '../../src/controller/backoff.js';
+import { BackoffTracker, backoffDelay } from '../../src/controller/loop/backoff.js';
 
 describe('backoffDelay', () => {
   it('doubles from the base and stops at the cap', () => {

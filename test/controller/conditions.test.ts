@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { conditionsOf, countConditions } from '../../src/controller/conditions.js';
-import type { ResourceReport, RunReport } from '../../src/controller/ports.js';
+import type { ResourceReport, RunReport } from '../../src/controller/engine/ports.js';
+import { conditionsOf, countConditions } from '../../src/controller/status/conditions.js';
 
 const r = (key: string, over: Partial<ResourceReport> = {}): ResourceReport => ({
   key,

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { debounce } from '../../src/controller/debounce.js';
+import { debounce } from '../../src/controller/sources/debounce.js';
 
 describe('debounce', () => {
   beforeEach(() => {

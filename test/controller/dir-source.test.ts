@@ -2,8 +2,8 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DirectorySource } from '../../src/controller/dir-source.js';
 import { parseDuration } from '../../src/controller/duration.js';
+import { DirectorySource } from '../../src/controller/sources/dir-source.js';
 
 let root: string;
 beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { controllerLoad } from '../../src/controller/engine-adapter.js';
+import { controllerLoad } from '../../src/controller/engine/engine-adapter.js';
 import type { LoadPort } from '../../src/reconcile/run.js';
 import { commitFiles } from './helpers/git-remote.js';
 import { createStack, get, nextStep, type Stack, workspaceYaml } from './helpers/stack.js';

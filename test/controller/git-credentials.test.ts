@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveGitAuth } from '../../src/controller/git-credentials.js';
+import { resolveGitAuth } from '../../src/controller/sources/git-credentials.js';
 
 let dir: string;
 beforeAll(async () => {

@@ -4,8 +4,8 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveGitAuth } from '../../src/controller/git-credentials.js';
-import { GitSource } from '../../src/controller/git-source.js';
+import { resolveGitAuth } from '../../src/controller/sources/git-credentials.js';
+import { GitSource } from '../../src/controller/sources/git-source.js';
 import { commitFiles, createGitRemote } from './helpers/git-remote.js';
 
 let root: string;

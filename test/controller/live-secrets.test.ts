@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { liveSecrets } from '../../src/controller/live-secrets.js';
+import { liveSecrets } from '../../src/controller/secrets/live-secrets.js';
 
 describe('liveSecrets', () => {
   it('asks on every use and remembers every value seen, so rotated ones are scrubbed too', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ControllerLoop } from '../../src/controller/loop.js';
+import { ControllerLoop } from '../../src/controller/loop/loop.js';
 import {
   baseOptions,
   FakeLeaseBoard,

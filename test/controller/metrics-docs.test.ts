@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ControllerMetrics } from '../../src/controller/metrics.js';
+import { ControllerMetrics } from '../../src/controller/status/metrics.js';
 
 /** The runbook's metrics table: first cell's metric name -> the row's cells. */
 function documented(): Map<string, string[]> {

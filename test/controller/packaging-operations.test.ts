@@ -4,9 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 import { parseDuration } from '../../src/controller/duration.js';
-import { ControllerMetrics } from '../../src/controller/metrics.js';
-import { createControllerServer } from '../../src/controller/server.js';
-import { initialStatus } from '../../src/controller/status.js';
+import { createControllerServer } from '../../src/controller/http/server.js';
+import { ControllerMetrics } from '../../src/controller/status/metrics.js';
+import { initialStatus } from '../../src/controller/status/status.js';
 import { memoryLogger } from './helpers/fakes.js';
 
 /**
@@ -194,7 +194,7 @@ describe('deploy/kubernetes operations', () => {
     expect(flag(container, 'max-semi-space-size')).toBeLessThanOrEqual(2);
     const arenas = (c: Doc) => c.env?.find((e: Doc) => e.name === 'MALLOC_ARENA_MAX')?.value;
     expect(arenas(container)).toBe('2');
-    // the loop collects after each run only where node exposes gc (src/controller/idle-gc.ts)
+    // the loop collects after each run only where node exposes gc (src/controller/loop/idle-gc.ts)
     const options = (c: Doc) => c.env?.find((e: Doc) => e.name === 'NODE_OPTIONS')?.value ?? '';
     expect(options(container).split(' ')).toContain('--expose-gc');
     for (const dir of ['kubernetes-postgres/', 'kubernetes-postgres-sharded/']) {

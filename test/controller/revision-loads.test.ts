@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RevisionLoads } from '../../src/controller/revision-loads.js';
+import { RevisionLoads } from '../../src/controller/engine/revision-loads.js';
 import { loadAndValidate } from '../../src/manifests/index.js';
 
 let dir: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasEmbeddedSecret, stripUserinfo } from '../../src/controller/safe-url.js';
+import { hasEmbeddedSecret, stripUserinfo } from '../../src/controller/sources/safe-url.js';
 
 describe('stripUserinfo', () => {
   it('removes user and password or token from URLs', () => {

@@ -3,7 +3,7 @@ import {
   SecretFile,
   type SecretFileEvent,
   type SecretFileSystem,
-} from '../../src/controller/secret-file.js';
+} from '../../src/controller/secrets/secret-file.js';
 
 /** An in-memory file system: content and inode per path; writes bump mtime, swaps the inode. */
 class FakeFs implements SecretFileSystem {

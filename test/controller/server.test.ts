@@ -1,8 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ControllerMetrics } from '../../src/controller/metrics.js';
-import { createControllerServer, listen } from '../../src/controller/server.js';
-import { initialStatus } from '../../src/controller/status.js';
+import { createControllerServer, listen } from '../../src/controller/http/server.js';
+import { ControllerMetrics } from '../../src/controller/status/metrics.js';
+import { initialStatus } from '../../src/controller/status/status.js';
 import { memoryLogger } from './helpers/fakes.js';
 
 const closers: (() => Promise<void>)[] = [];

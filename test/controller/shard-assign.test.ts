@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { assignedTo, ownerOf } from '../../src/controller/shards/assign.js';
+import { assignedTo, ownerOf } from '../../src/controller/leadership/shards/assign.js';
 
 const shards = Array.from({ length: 300 }, (_, i) => `project:p${i}`);
 const replicas = ['r-a', 'r-b', 'r-c'];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ShardReplica } from '../../src/controller/shards/replica.js';
-import { initialStatus } from '../../src/controller/status.js';
+import { ShardReplica } from '../../src/controller/leadership/shards/replica.js';
+import { initialStatus } from '../../src/controller/status/status.js';
 import type { Fence, ShardCoordinator, StateStore } from '../../src/state/index.js';
 import { memoryLogger } from './helpers/fakes.js';
 import { ManualClock } from './helpers/manual-clock.js';

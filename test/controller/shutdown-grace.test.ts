@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ControllerLoop } from '../../src/controller/loop.js';
-import type { RunReport } from '../../src/controller/ports.js';
+import type { RunReport } from '../../src/controller/engine/ports.js';
+import { ControllerLoop } from '../../src/controller/loop/loop.js';
 import {
   baseOptions,
   FakeLeaseBoard,

@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stateStoreLease } from '../../src/controller/state-lease.js';
+import { stateStoreLease } from '../../src/controller/leadership/state-lease.js';
 import type { Clock } from '../../src/core/clock.js';
 import { openStateStore } from '../../src/state/index.js';
 

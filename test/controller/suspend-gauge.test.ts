@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { BackoffTracker } from '../../src/controller/backoff.js';
-import { ControllerControls } from '../../src/controller/controls.js';
-import type { ControllerLoop } from '../../src/controller/loop.js';
-import { ControllerMetrics } from '../../src/controller/metrics.js';
-import type { StepMemory } from '../../src/controller/reconcile-step.js';
-import { initialStatus } from '../../src/controller/status.js';
+import { ControllerControls } from '../../src/controller/http/controls.js';
+import { BackoffTracker } from '../../src/controller/loop/backoff.js';
+import type { ControllerLoop } from '../../src/controller/loop/loop.js';
+import type { StepMemory } from '../../src/controller/loop/reconcile-step.js';
+import { ControllerMetrics } from '../../src/controller/status/metrics.js';
+import { initialStatus } from '../../src/controller/status/status.js';
 import { memoryLogger, recordingRun } from './helpers/fakes.js';
 
 /** The gauge's current value as Prometheus would scrape it. */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { beatingApi } from '../../src/controller/beating-api.js';
-import { Heartbeat } from '../../src/controller/heartbeat.js';
+import { beatingApi } from '../../src/controller/engine/beating-api.js';
+import { Heartbeat } from '../../src/controller/loop/heartbeat.js';
 import { createApiClient, type Transport } from '../../src/providers/client/api-client.js';
 import type { ApiRequest } from '../../src/providers/types.js';
 import { ManualClock, settle } from './helpers/manual-clock.js';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { Heartbeat } from '../../src/controller/heartbeat.js';
-import { ControllerLoop } from '../../src/controller/loop.js';
-import type { RunReport } from '../../src/controller/ports.js';
+import type { RunReport } from '../../src/controller/engine/ports.js';
+import { Heartbeat } from '../../src/controller/loop/heartbeat.js';
+import { ControllerLoop } from '../../src/controller/loop/loop.js';
 import {
   baseOptions,
   FakeLeaseBoard,

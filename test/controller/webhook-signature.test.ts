@@ -1,6 +1,9 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { constantTimeEqual, verifyWebhook } from '../../src/controller/webhook-signature.js';
+import {
+  constantTimeEqual,
+  verifyWebhook,
+} from '../../src/controller/sources/webhook-signature.js';
 
 const secret = 'whsec-test-1234567890';
 const body = Buffer.from('{"ref":"refs/heads/main"}');

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { assetRoutes } from '../../src/dashboard/assets.js';
+import { assetRoutes } from '../../src/controller/http/dashboard/assets.js';
 
 let server: Server;
 let dir: string;

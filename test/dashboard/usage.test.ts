@@ -3,10 +3,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { dashboardRoutes } from '../../src/controller/http/dashboard/routes.js';
 import { createLogger } from '../../src/core/logger.js';
-import { dashboardRoutes } from '../../src/dashboard/routes.js';
-import { createUsageReader, parseHours, UNATTRIBUTED } from '../../src/dashboard/usage.js';
 import { createApiClient } from '../../src/providers/index.js';
+import { createUsageReader, parseHours, UNATTRIBUTED } from '../../src/usage/reader.js';
 import { converge, type World, world } from '../e2e/harness.js';
 
 let w: World;

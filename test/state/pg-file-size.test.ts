@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-const folders = ['../../src/state/pg/', '../../src/controller/shards/'];
+const folders = ['../../src/state/pg/', '../../src/controller/leadership/shards/'];
 
 describe('the PostgreSQL state and the shard code', () => {
   it('keep every module within 250 lines (split along a seam, not arbitrarily)', () => {

@@ -6,7 +6,7 @@ import {
   startController,
 } from '../../controller/controller.js';
 import { parseDuration } from '../../controller/duration.js';
-import { SecretFile, type SecretValue } from '../../controller/secret-file.js';
+import { SecretFile, type SecretValue } from '../../controller/secrets/secret-file.js';
 import { PlatctlError } from '../../core/errors.js';
 import { createLogger, type Logger } from '../../core/logger.js';
 import { formatDiagnostics } from '../../manifests/diagnostics.js';

@@ -1,6 +1,6 @@
 import { type Command, Option } from 'commander';
-import type { ResourceCondition } from '../../controller/conditions.js';
-import type { StatusView } from '../../controller/control-views.js';
+import type { StatusView } from '../../controller/http/control-views.js';
+import type { ResourceCondition } from '../../controller/status/conditions.js';
 import { renderPlanText } from '../../reconcile/render/text.js';
 import type { Plan } from '../../reconcile/types.js';
 import { callControl, controlTarget } from '../ctl/client.js';

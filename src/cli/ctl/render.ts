@@ -1,6 +1,6 @@
-import type { ResourceCondition } from '../../controller/conditions.js';
-import type { StatusView } from '../../controller/control-views.js';
-import type { Rev } from '../../controller/status.js';
+import type { StatusView } from '../../controller/http/control-views.js';
+import type { ResourceCondition } from '../../controller/status/conditions.js';
+import type { Rev } from '../../controller/status/status.js';
 
 const short = (r: Rev | undefined) =>
   r ? `${r.revision.slice(0, 12)}${r.message ? ` ${r.message}` : ''}` : '-';

@@ -5,7 +5,7 @@ import { type Diagnostic, sortDiagnostics } from '../../manifests/diagnostics.js
 import { DEFAULT_LIMITS } from '../../manifests/files.js';
 import { type ParsedDocument, parseSource } from '../../manifests/parse.js';
 import { schemaDiagnostics } from '../../manifests/schema-messages.js';
-import { hasEmbeddedSecret } from '../safe-url.js';
+import { hasEmbeddedSecret } from '../sources/safe-url.js';
 import type { AlertKind, Severity } from './alerts.js';
 import type { ProviderType } from './providers/index.js';
 

@@ -1,16 +1,16 @@
 import { Writable } from 'node:stream';
-import type { ControllerLoop } from '../../../src/controller/loop.js';
-import { ControllerMetrics } from '../../../src/controller/metrics.js';
 import type {
   LeasePort,
   ReconcileRun,
   RunReport,
   RunRequest,
   ValidatePort,
-} from '../../../src/controller/ports.js';
-import type { StepOutcome } from '../../../src/controller/reconcile-step.js';
-import type { Snapshot, Source } from '../../../src/controller/source.js';
-import { initialStatus } from '../../../src/controller/status.js';
+} from '../../../src/controller/engine/ports.js';
+import type { ControllerLoop } from '../../../src/controller/loop/loop.js';
+import type { StepOutcome } from '../../../src/controller/loop/reconcile-step.js';
+import type { Snapshot, Source } from '../../../src/controller/sources/source.js';
+import { ControllerMetrics } from '../../../src/controller/status/metrics.js';
+import { initialStatus } from '../../../src/controller/status/status.js';
 import { systemClock } from '../../../src/core/clock.js';
 import { createLogger } from '../../../src/core/logger.js';
 

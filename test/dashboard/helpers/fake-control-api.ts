@@ -1,6 +1,6 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { assetRoutes } from '../../../src/dashboard/assets.js';
+import { assetRoutes } from '../../../src/controller/http/dashboard/assets.js';
 import type {
   Condition,
   ResourceDetail,

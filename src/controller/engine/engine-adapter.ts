@@ -1,0 +1,177 @@
+import type { Clock } from '../../core/clock.js';
+import { PlatctlError } from '../../core/errors.js';
+import type { Logger } from '../../core/logger.js';
+import { loadAndValidate } from '../../manifests/index.js';
+import type { SecretSource } from '../../manifests/types.js';
+import { createProjectDirectory } from '../../providers/index.js';
+import type { ApiClient, ProviderRegistry } from '../../providers/types.js';
+import { type LoadPort, reconcile } from '../../reconcile/run.js';
+import type { ActionOutcome } from '../../reconcile/types.js';
+import type { LeaseHolder, StateStore } from '../../state/index.js';
+import { beatingApi } from './beating-api.js';
+import type { ReconcileRun, ResourceReport, ValidatePort } from './ports.js';
+import { RevisionLoads } from './revision-loads.js';
+
+/** Variables never offered to `${VAR}` in manifests: a manifest must not be able to read them. */
+const HIDDEN_ENV =
+  /^(PLATCTL_API_KEY|PLATCTL_GIT_TOKEN|PLATCTL_WEBHOOK_SECRET|PLATCTL_CONTROL_TOKEN)$/;
+
+/**
+ * The process environment without the controller's own secrets: what manifests may read through
+ * `${VAR}` and `passwordFrom.env`.
+ */
+export function manifestEnv(): Record<string, string | undefined> {
+  return Object.fromEntries(Object.entries(process.env).filter(([k]) => !HIDDEN_ENV.test(k)));
+}
+
+/** The manifests stage with the controller's own secrets hidden from variable substitution. */
+export const controllerLoad: LoadPort = (input) =>
+  loadAndValidate({ ...input, env: manifestEnv() });
+
+/** Validates a snapshot with the same loader the engine uses (file I/O only; nothing kept). */
+export const validateManifests: ValidatePort = (dir) =>
+  new RevisionLoads(controllerLoad).validate(dir);
+
+/** What the engine needs that lives as long as the controller. */
+export interface EngineDeps {
+  readonly api: ApiClient;
+  readonly providers: ProviderRegistry;
+  readonly state: StateStore;
+  readonly clock: Clock;
+  /** This replica's lease holder; the loop holds the lease before each run. */
+  readonly holder: LeaseHolder;
+  readonly logger: Logger;
+  readonly resolveSecret: (source: SecretSource) => Promise<string>;
+  readonly maxDeletes?: number;
+  readonly concurrency?: number;
+  readonly wait?: { readonly pollMs: number; readonly timeoutMs: number };
+  /** The manifests stage (the controller's loads each revision once). @default controllerLoad */
+  readonly load?: LoadPort;
+}
+
+/**
+ * The loop's {@link ReconcileRun} on top of the engine's `reconcile()`: the very run `apply`
+ * performs, with the lease already held by the controller. A shutdown is a soft stop (running
+ * actions finish); the run timeout also interrupts waits in flight. Resources in backoff
+ * (`RunRequest.skipKeys`), and what waits on their changes, are left out of the plan.
+ */
+export function engineRun(deps: EngineDeps): ReconcileRun {
+  return async (req, signal, hardStop) => {
+    const hard = new AbortController();
+    const onHardStop = () => hard.abort(hardStop?.reason);
+    if (hardStop?.aborted) onHardStop();
+    hardStop?.addEventListener('abort', onHardStop, { once: true });
+    const beat = req.heartbeat;
+    // Each attempt, retry wait and answer is progress for the watchdog; a hung attempt is not.
+    const api: ApiClient = beat ? beatingApi(deps.api, beat) : deps.api;
+    const onAbort = () => {
+      if (signal.reason instanceof PlatctlError && signal.reason.code === 'timeout') {
+        hard.abort(signal.reason);
+      }
+    };
+    signal.addEventListener('abort', onAbort, { once: true });
+    try {
+      const result = await reconcile(
+        {
+          runId: req.runId,
+          paths: [req.dir],
+          mode: req.mode,
+          prune: req.prune,
+          selfHeal: req.selfHeal,
+          exclude: req.skipKeys,
+          leaseHeld: true,
+          // a prune over the limit waits for approval; drift healing and the rest still run
+          overLimit: 'hold',
+          approvedDeletes: req.approvedDeletes ?? [],
+          ...(deps.maxDeletes !== undefined ? { maxDeletes: deps.maxDeletes } : {}),
+          ...(deps.concurrency !== undefined ? { concurrency: deps.concurrency } : {}),
+        },
+        {
+          load: deps.load ?? controllerLoad,
+          api,
+          providers: deps.providers,
+          // fenced at the lease epoch held as this run starts, not whatever is held later
+          state: deps.state.pinned?.() ?? deps.state,
+          clock: deps.clock,
+          resolveSecret: deps.resolveSecret,
+          // A fresh directory per run: projects created since the last run are seen.
+          projectId: createProjectDirectory(api),
+          holder: deps.holder,
+          logger: deps.logger,
+          signal,
+          hardSignal: hard.signal,
+          ...(deps.wait ? { wait: deps.wait } : {}),
+          events: (e) => {
+            beat?.('action' in e ? `${e.type} ${e.action.key}` : e.type);
+            if (e.type === 'start') {
+              deps.logger.info(
+                {
+                  event: 'action-start',
+                  revision: req.revision,
+                  resource: e.action.key,
+                  action: e.action.type,
+                },
+                e.action.reason.message,
+              );
+            }
+          },
+        },
+      );
+      if (result.status === 'invalid') {
+        throw new PlatctlError('invalid-manifests', 'the manifests do not validate');
+      }
+      const keyOf = new Map((result.plan?.actions ?? []).map((a) => [a.id, a.key]));
+      const outcomes = result.outcomes ?? {};
+      const resources: ResourceReport[] = (result.plan?.actions ?? []).map((a) => {
+        const o = outcomes[a.id];
+        // cut by the hard stop, or skipped because of one that was: not failed, to be resumed
+        const cut = o !== undefined && wasCut(o, outcomes);
+        return {
+          key: a.key,
+          kind: a.target.kind,
+          ref: a.target,
+          changes: a.changes,
+          dependsOn: [
+            ...new Set(a.dependsOn.map((d) => keyOf.get(d) ?? '').filter((k) => k && k !== a.key)),
+          ],
+          action: a.type,
+          reason: a.reason.code,
+          message: a.reason.message,
+          outcome: cut ? 'not-started' : (o?.status ?? 'planned'),
+          ...(o?.status === 'failed' && !cut ? { error: o.error } : {}),
+        };
+      });
+      const planDiags = result.plan?.diagnostics ?? [];
+      const drift = new Set(resources.filter((r) => r.reason === 'drift').map((r) => r.key));
+      for (const d of planDiags) if (d.message.startsWith('drift')) drift.add(d.key);
+      return {
+        resources,
+        inventory: (await deps.state.inventory()).map((e) => e.key),
+        diagnostics: planDiags.map((d) => ({
+          severity: d.severity,
+          code: 'plan',
+          message: `${d.key}: ${d.message}`,
+        })),
+        drift: [...drift],
+        deferred: planDiags.filter((d) => d.message.startsWith('deferred:')).map((d) => d.key),
+        postponed: [...new Set(planDiags.filter((d) => d.code === 'postponed').map((d) => d.key))],
+        ...(result.plan?.pruneHeld ? { pruneHeld: result.plan.pruneHeld } : {}),
+        ...(result.plan ? { plan: result.plan } : {}),
+        blocked: result.status === 'blocked',
+        interrupted:
+          result.status === 'aborted' || resources.some((r) => r.outcome === 'not-started'),
+      };
+    } finally {
+      signal.removeEventListener('abort', onAbort);
+      hardStop?.removeEventListener('abort', onHardStop);
+    }
+  };
+}
+
+/** An action ended by the hard stop (a wait or request cut), or skipped because one was. */
+function wasCut(o: ActionOutcome, all: Readonly<Record<string, ActionOutcome>>): boolean {
+  if (o.status === 'failed') return o.code === 'aborted';
+  if (o.status !== 'skipped') return false;
+  const root = all[o.because];
+  return root?.status === 'failed' && root.code === 'aborted';
+}

@@ -1,0 +1,116 @@
+import type { Kind } from '../../manifests/types.js';
+import type {
+  ActionOutcome,
+  ActionType,
+  FieldChange,
+  Plan,
+  PruneHeld,
+  ReasonCode,
+  ResourceRef,
+} from '../../reconcile/types.js';
+
+/** A problem in the manifests of a revision, as shown in `/status` and logs. */
+export interface ControllerDiagnostic {
+  readonly severity: 'error' | 'warning';
+  readonly code: string;
+  readonly message: string;
+  /** `file:line:col`, relative to the manifests path, when known. */
+  readonly at?: string;
+}
+
+/** What validating a snapshot found, before anything is sent to the platform. */
+export interface ValidationReport {
+  readonly ok: boolean;
+  readonly manifestCount: number;
+  readonly diagnostics: readonly ControllerDiagnostic[];
+}
+
+/** Loads and validates the manifests of a snapshot (file I/O only). */
+export type ValidatePort = (dir: string) => Promise<ValidationReport>;
+
+/** One reconcile run as the loop asks for it. */
+export interface RunRequest {
+  /** The controller's id of this run (history, outcomes, prune approval). */
+  readonly runId: string;
+  readonly dir: string;
+  readonly revision: string;
+  /** `plan` observes and plans only (dry-run, suspended, or drift reported without self-heal). */
+  readonly mode: 'apply' | 'plan';
+  /** Pruning as `apply --prune`, with the engine's own guards. */
+  readonly prune: boolean;
+  /** Correct drift (true) or only report it (false). */
+  readonly selfHeal: boolean;
+  /** Resources in backoff: their actions are not started in this run. */
+  readonly skipKeys: readonly string[];
+  /** Keys whose prune deletion a person approved past `--max-deletes`. @default [] */
+  readonly approvedDeletes?: readonly string[];
+  /**
+   * Called whenever the run makes progress (an API answer, an action's start, progress line or
+   * end): the loop's watchdog. `what` names it briefly. Undefined: nobody watches.
+   */
+  readonly heartbeat?: (what: string) => void;
+}
+
+/** One resource's share of a run. */
+export interface ResourceReport {
+  readonly key: string;
+  readonly kind: Kind;
+  readonly action: ActionType;
+  readonly reason: ReasonCode;
+  readonly message: string;
+  /** `planned` when the run only planned. */
+  readonly outcome: ActionOutcome['status'] | 'planned';
+  readonly error?: string;
+  /** Where it lives on the platform; undefined only from test doubles. */
+  readonly ref?: ResourceRef;
+  /** Identity keys of the resources this action waits for. @default [] */
+  readonly dependsOn?: readonly string[];
+  /** Field changes (secrets masked): the resource's diff. @default [] */
+  readonly changes?: readonly FieldChange[];
+}
+
+/** What a run did: enough for status, metrics and per-resource backoff. */
+export interface RunReport {
+  readonly resources: readonly ResourceReport[];
+  /** Identity keys platctl manages after the run. */
+  readonly inventory: readonly string[];
+  /** Diagnostics from planning (e.g. an immutable field changed). */
+  readonly diagnostics: readonly ControllerDiagnostic[];
+  /** Keys of resources changed on the platform outside git (corrected or only reported). */
+  readonly drift: readonly string[];
+  /** Keys whose changes were left out of the run: in backoff, or waiting on one that is. @default [] */
+  readonly deferred?: readonly string[];
+  /** Keys with work that waits on what this run created (a cluster's controller versions). @default [] */
+  readonly postponed?: readonly string[];
+  /** Prune deletions over the limit that this run held back (everything else ran). */
+  readonly pruneHeld?: PruneHeld;
+  /** The plan the run made (docs/plan-format.md), when it got that far. */
+  readonly plan?: Plan;
+  /** True when the plan had errors and nothing was changed. */
+  readonly blocked: boolean;
+  /** True when the signal stopped the run before every action started. */
+  readonly interrupted: boolean;
+}
+
+/**
+ * The reconcile engine's run function, narrowed to what the loop needs: the same run `apply`
+ * uses, never a second code path. Aborting `signal` starts no new action; running ones finish and
+ * are recorded before it resolves. Aborting `hard` also cuts the waits and requests in flight:
+ * their actions end `aborted`, the report says `interrupted`, pending creates stay recorded for
+ * the next run. Throws only for whole-run problems (unreachable platform, held lock).
+ */
+export type ReconcileRun = (
+  request: RunRequest,
+  signal: AbortSignal,
+  hard?: AbortSignal,
+) => Promise<RunReport>;
+
+/** The state store's run lease as leader election sees it. */
+export interface LeasePort {
+  /** Takes or keeps the lease for this replica without waiting; false when another holds it. */
+  tryAcquire(): Promise<boolean>;
+  /** Who holds it, for people (`pid 7 on pod-b since ...`), or undefined. */
+  holder(): Promise<string | undefined>;
+  /** Gives it up (idempotent). */
+  release(): Promise<void>;
+}

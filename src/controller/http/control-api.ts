@@ -1,0 +1,169 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Logger } from '../../core/logger.js';
+import type { SecretValue } from '../secrets/secret-file.js';
+import { CONDITION_TYPES, type ConditionType } from '../status/conditions.js';
+import { HISTORY_SIZE, runItem } from '../status/history.js';
+import { streamEvents } from './control-events.js';
+import { apiStatus, diffOf, resourceView, type SourceView } from './control-views.js';
+import type { ControllerControls } from './controls.js';
+import type { HttpRoute } from './server.js';
+
+/** What the control API needs. */
+export interface ControlApiDeps {
+  /** The bearer token, asked on every request (rotation); undefined disables the API (404). */
+  readonly token?: string | SecretValue;
+  readonly controls: ControllerControls;
+  readonly source: SourceView;
+  readonly logger: Logger;
+  readonly now: () => number;
+}
+
+const PREFIX = '/api/v1/';
+/** The dashboard's own route under the prefix: answered by its module, not here. */
+const NOT_OURS = new Set(['/api/v1/usage']);
+const MAX_BODY = 64 * 1024;
+
+function send(res: ServerResponse, status: number, body: unknown): true {
+  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+  res.end(`${JSON.stringify(body)}\n`);
+  return true;
+}
+
+const digest = (s: string) => createHash('sha256').update(s).digest();
+
+/** `Authorization: Bearer <token>`, compared in constant time. */
+function authorized(req: IncomingMessage, token: string): boolean {
+  const header = req.headers.authorization ?? '';
+  const given = header.startsWith('Bearer ') ? header.slice(7) : '';
+  return timingSafeEqual(digest(given), digest(token));
+}
+
+async function jsonBody(req: IncomingMessage): Promise<Record<string, unknown> | undefined> {
+  let text = '';
+  for await (const chunk of req) {
+    text += String(chunk);
+    if (text.length > MAX_BODY) return undefined;
+  }
+  if (text.trim() === '') return {};
+  try {
+    const v = JSON.parse(text) as unknown;
+    return v && typeof v === 'object' && !Array.isArray(v)
+      ? (v as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+function intParam(
+  params: URLSearchParams,
+  name: string,
+  def: number,
+  max: number,
+): number | string {
+  const raw = params.get(name);
+  if (raw === null || raw === '') return def;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0 || n > max) return `${name} must be an integer in 0..${max}`;
+  return n;
+}
+
+/**
+ * The controller's control API (docs/control-api.md) as one route for the server's
+ * `routes` list: token auth on every `/api/v1/` path but the dashboard's, JSON in and out,
+ * resource keys URL-encoded in paths. Never answers with a secret.
+ */
+export function controlApiRoute(deps: ControlApiDeps): HttpRoute {
+  const { controls } = deps;
+  return async (req, res, url) => {
+    const path = url.pathname;
+    if (!path.startsWith(PREFIX) || NOT_OURS.has(path)) return false;
+    if (deps.token === undefined) return send(res, 404, { error: 'control API disabled' });
+    const token = typeof deps.token === 'string' ? deps.token : await deps.token();
+    if (!authorized(req, token)) return send(res, 401, { error: 'unauthorized' });
+    let parts: string[];
+    try {
+      parts = path.slice(PREFIX.length).split('/').map(decodeURIComponent);
+    } catch {
+      return send(res, 400, { error: 'malformed URL encoding in the path' });
+    }
+    const method = req.method ?? 'GET';
+    const route = `${method} ${parts[0]}${parts.length > 1 ? `/${parts.length}` : ''}`;
+    switch (route) {
+      case 'GET status':
+        return send(res, 200, apiStatus(controls.status, deps.source, deps.now()));
+      case 'GET resources': {
+        const q = url.searchParams;
+        const condition = q.get('condition') || undefined;
+        if (condition && !CONDITION_TYPES.includes(condition as ConditionType)) {
+          return send(res, 400, {
+            error: `condition must be one of ${CONDITION_TYPES.join(', ')}`,
+          });
+        }
+        const offset = intParam(q, 'offset', 0, 1e9);
+        const limit = intParam(q, 'limit', 100, 1000);
+        if (typeof offset === 'string') return send(res, 400, { error: offset });
+        if (typeof limit === 'string') return send(res, 400, { error: limit });
+        const project = q.get('project') || undefined;
+        const all = controls.status.conditions.filter(
+          (c) => (!condition || c.condition === condition) && (!project || c.project === project),
+        );
+        const items = all.slice(offset, offset + limit).map(resourceView);
+        return send(res, 200, { total: all.length, items });
+      }
+      case 'GET resources/2': {
+        const key = parts[1] ?? '';
+        const c = controls.status.conditions.find((x) => x.key === key);
+        if (!c) return send(res, 404, { error: `unknown resource ${key}` });
+        const desired = await controls.desired(key);
+        const actions = (await controls.runs(HISTORY_SIZE)).flatMap((run) =>
+          run.actions
+            .filter((a) => a.key === key)
+            .map(({ key: _k, ...a }) => ({ runId: run.runId, ...a, at: run.startedAt })),
+        );
+        return send(res, 200, {
+          resource: resourceView(c),
+          ...(desired !== undefined ? { desired } : {}),
+          diff: diffOf(controls.status, key),
+          actions,
+        });
+      }
+      case 'GET runs': {
+        const limit = intParam(url.searchParams, 'limit', 20, HISTORY_SIZE);
+        if (typeof limit === 'string') return send(res, 400, { error: limit });
+        return send(res, 200, { items: (await controls.runs(limit)).map(runItem) });
+      }
+      case 'GET diff': {
+        const plan = await controls.plan(AbortSignal.timeout(120_000));
+        if (!plan) return send(res, 409, { error: 'no revision has validated yet' });
+        return send(res, 200, plan);
+      }
+      case 'GET events':
+        return streamEvents(req, res, deps);
+      case 'POST reconcile': {
+        const body = await jsonBody(req);
+        if (!body) return send(res, 400, { error: 'the body must be a JSON object' });
+        controls.reconcile(body.withSource === true);
+        return send(res, 202, { accepted: true });
+      }
+      case 'POST suspend':
+        return send(res, 200, { suspended: await controls.suspend() });
+      case 'POST resume':
+        return send(res, 200, { suspended: await controls.resume() });
+      case 'POST prunes/3':
+        if (parts[2] !== 'approve') break;
+        if (!(await controls.approvePrune(parts[1] ?? ''))) {
+          return send(res, 404, { error: 'no held prune with that run id (unknown or expired)' });
+        }
+        return send(res, 200, { approved: true });
+      case 'POST resources/3':
+        if (parts[2] !== 'reset-backoff') break;
+        if (!controls.resetBackoff(parts[1] ?? '')) {
+          return send(res, 404, { error: `unknown resource ${parts[1]}` });
+        }
+        return send(res, 200, { reset: true });
+    }
+    return send(res, 404, { error: `no such control API route: ${method} ${path}` });
+  };
+}

@@ -1,0 +1,132 @@
+import type { ControllerDiagnostic } from '../engine/ports.js';
+import {
+  type ConditionType,
+  countConditions,
+  type ResourceCondition,
+} from '../status/conditions.js';
+import type {
+  BlockedPrune,
+  ControllerStatus,
+  Rev,
+  RunResult,
+  ShardStatus,
+} from '../status/status.js';
+
+/** Where desired state comes from, as the control API shows it (no credentials). */
+export interface SourceView {
+  readonly repo?: string;
+  readonly branch?: string;
+  readonly path?: string;
+  readonly dir?: string;
+}
+
+/** A diagnostic with its position split out, as the control API shows it. */
+export interface DiagnosticView {
+  readonly file: string;
+  readonly line?: number;
+  readonly column?: number;
+  readonly message: string;
+  readonly severity: 'error' | 'warning';
+}
+
+/** `GET /api/v1/status` (see docs/control-api.md). */
+export interface StatusView {
+  readonly source: SourceView;
+  readonly role: ControllerStatus['role'];
+  readonly suspended: boolean;
+  readonly dryRun: boolean;
+  readonly selfHeal: boolean;
+  readonly revisions: ControllerStatus['revisions'];
+  readonly sourceReady: boolean;
+  readonly rejected: readonly {
+    readonly revision: string;
+    readonly at: string;
+    readonly diagnostics: readonly DiagnosticView[];
+  }[];
+  readonly counts: Record<ConditionType, number> & { readonly total: number };
+  readonly lastResult?: RunResult;
+  readonly lastError?: string;
+  readonly lastRunAt?: string;
+  readonly nextRunInMs?: number;
+  readonly blockedPrune?: BlockedPrune;
+  /** With `--shard-by project`: which replica holds which shards. */
+  readonly shards?: ShardStatus;
+}
+
+/** `file:line:col` split into its parts; a diagnostic without a place has an empty file. */
+export function diagnosticView(d: ControllerDiagnostic): DiagnosticView {
+  const m = d.at ? /^(.*?)(?::(\d+))?(?::(\d+))?$/.exec(d.at) : null;
+  const message = d.code ? `${d.message} (${d.code})` : d.message;
+  return {
+    file: m?.[1] ?? '',
+    ...(m?.[2] !== undefined ? { line: Number(m[2]) } : {}),
+    ...(m?.[3] !== undefined ? { column: Number(m[3]) } : {}),
+    message,
+    severity: d.severity,
+  };
+}
+
+/** The status as the control API serves it, `nextRunInMs` counted down to `nowMs` (pure). */
+export function apiStatus(status: ControllerStatus, source: SourceView, nowMs: number): StatusView {
+  const revisions = { ...status.revisions };
+  // revisions known only by SHA (a status saved before commit info existed) still show
+  const sha = (r: Rev | undefined, s: string | undefined) => r ?? (s ? { revision: s } : undefined);
+  const fill = {
+    fetched: sha(revisions.fetched, status.fetchedRevision),
+    lastAttempted: sha(revisions.lastAttempted, status.lastAttemptedRevision),
+    lastApplied: sha(revisions.lastApplied, status.lastAppliedRevision),
+    lastGood: sha(revisions.lastGood, status.lastGoodRevision),
+  };
+  return {
+    source,
+    role: status.role,
+    suspended: status.suspended,
+    dryRun: status.dryRun,
+    selfHeal: status.selfHeal,
+    revisions: Object.fromEntries(Object.entries(fill).filter(([, v]) => v !== undefined)),
+    sourceReady: status.sourceReady,
+    rejected: status.rejected.map((r) => ({
+      revision: r.revision,
+      at: r.at,
+      diagnostics: r.diagnostics.map(diagnosticView),
+    })),
+    counts: countConditions(status.conditions),
+    ...(status.lastResult !== undefined ? { lastResult: status.lastResult } : {}),
+    ...(status.lastError !== undefined ? { lastError: status.lastError } : {}),
+    ...(status.lastRunAt !== undefined ? { lastRunAt: status.lastRunAt } : {}),
+    ...(status.nextRunAt !== undefined
+      ? { nextRunInMs: Math.max(0, status.nextRunAt - nowMs) }
+      : {}),
+    ...(status.blockedPrune ? { blockedPrune: status.blockedPrune } : {}),
+    ...(status.shards ? { shards: status.shards } : {}),
+  };
+}
+
+/** A resource as listed by `GET /api/v1/resources`. */
+export function resourceView(c: ResourceCondition): ResourceCondition {
+  return {
+    ...c,
+    ...(c.message === undefined || c.message === '' ? {} : { message: c.message }),
+  };
+}
+
+/** One field of a resource's diff. */
+export interface DiffEntry {
+  readonly path: string;
+  readonly op: 'add' | 'remove' | 'replace';
+  readonly desired?: unknown;
+  readonly live?: unknown;
+}
+
+/** The last run's field changes of `key` as diff entries (secrets already masked by the planner). */
+export function diffOf(status: ControllerStatus, key: string): DiffEntry[] {
+  return status.resources
+    .filter((r) => r.key === key)
+    .flatMap((r) => r.changes ?? [])
+    .map((ch) => ({
+      path: ch.path,
+      op: ch.op,
+      ...(ch.after !== undefined ? { desired: ch.after } : {}),
+      ...(ch.before !== undefined ? { live: ch.before } : {}),
+    }));
+}

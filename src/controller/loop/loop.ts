@@ -1,0 +1,263 @@
+import { PlatctlError } from '../../core/errors.js';
+import type { LeasePort } from '../engine/ports.js';
+import { LeaseKeeper } from '../leadership/lease-keeper.js';
+import { type RunTrigger, runOf, type StoredRun } from '../status/history.js';
+import { type BackoffOptions, BackoffTracker } from './backoff.js';
+import type { Heartbeat } from './heartbeat.js';
+import {
+  reconcileStep,
+  type StepMemory,
+  type StepOptions,
+  type StepOutcome,
+  type StepPorts,
+} from './reconcile-step.js';
+
+/** Loop settings beyond one step's. */
+export interface LoopOptions extends StepOptions {
+  /** Backoff after failures, per resource and per run. */
+  readonly backoff: BackoffOptions;
+  /** How often a standby checks the lease, and a leader keeps it. @default 5000 */
+  readonly leasePollMs?: number;
+  /**
+   * After {@link ControllerLoop.stop}, how long a running step may go on before its waits and
+   * requests in flight are cut (the run recorded `interrupted`, resumed by the next run); keep it
+   * below the pod's termination grace period. Undefined: never cut.
+   */
+  readonly shutdownTimeoutMs?: number;
+}
+
+export type LoopPorts = Omit<StepPorts, 'backoff' | 'memory'> & {
+  readonly lease: LeasePort;
+  /** Beaten on every pass and every slice of sleep (the step beats it too); none when undefined. */
+  readonly heartbeat?: Heartbeat;
+  /** Shared with the control surface; a fresh one when undefined. */
+  readonly memory?: StepMemory;
+  /** Shared with the control surface; a fresh one when undefined. */
+  readonly backoff?: BackoffTracker;
+  /** Saves status (and the run that just ended) where a restart finds them (I/O). */
+  readonly persist?: (run: StoredRun | undefined) => Promise<void>;
+  /**
+   * Collects garbage after each step, once its objects are dropped and before the loop sleeps;
+   * none when undefined (see `exposedGc`).
+   */
+  readonly collect?: () => void;
+};
+
+/**
+ * The controller loop: wins the state store's lease (or stands by), then repeats a level-based
+ * {@link reconcileStep} every interval, or at once when {@link trigger}ed (webhook, file watch).
+ * {@link stop} starts no new action, lets the running step finish and be recorded, and releases
+ * the lease.
+ */
+export class ControllerLoop {
+  readonly #options: LoopOptions;
+  readonly #ports: LoopPorts;
+  readonly #stepPorts: StepPorts;
+  readonly #stopping = new AbortController();
+  /** Aborted when the shutdown timeout passes: cuts waits and requests in flight. */
+  readonly #hardStop = new AbortController();
+  /** Aborted when the loop has ended: cancels the shutdown timer. */
+  readonly #ended = new AbortController();
+  #wake = new AbortController();
+  #triggered = false;
+  /** What the next step is run for. */
+  #nextTrigger: RunTrigger = 'startup';
+  #runListeners: ((run: StoredRun) => void)[] = [];
+  #running: Promise<void> | undefined;
+  readonly #lease: LeaseKeeper;
+  /** Resolves after each finished step; tests and `--once`-style callers wait on it. */
+  #stepListeners: ((o: StepOutcome) => void)[] = [];
+
+  constructor(options: LoopOptions, ports: LoopPorts) {
+    if (!(options.intervalMs > 0)) {
+      throw new TypeError(`intervalMs must be positive, got ${options.intervalMs}`);
+    }
+    this.#options = options;
+    this.#ports = ports;
+    this.#lease = new LeaseKeeper(ports.lease, ports.logger);
+    this.#stepPorts = {
+      ...ports,
+      backoff: ports.backoff ?? new BackoffTracker(options.backoff),
+      memory: ports.memory ?? {},
+    };
+  }
+
+  /** True while this replica leads and is not shutting down (`/readyz`). */
+  get ready(): boolean {
+    return this.#ports.status.role === 'leader';
+  }
+
+  /**
+   * Asks for a fetch and reconcile now; a trigger during a step runs one more step after it.
+   * `withSource: false` reconciles the revision last fetched without fetching (when there is one).
+   */
+  trigger(
+    reason: string,
+    kind: RunTrigger = 'manual',
+    options: { readonly withSource?: boolean } = {},
+  ): void {
+    if (this.#stopping.signal.aborted) return;
+    this.#ports.logger.info({ event: 'trigger', reason, trigger: kind }, 'reconcile requested');
+    if (options.withSource === false) this.#stepPorts.memory.skipFetch = true;
+    this.#nextTrigger = kind;
+    this.#triggered = true;
+    this.#wake.abort();
+  }
+
+  /** Calls `listener` with each run's history entry once it is saved; returns the remover. */
+  onRun(listener: (run: StoredRun) => void): () => void {
+    this.#runListeners.push(listener);
+    return () => {
+      this.#runListeners = this.#runListeners.filter((l) => l !== listener);
+    };
+  }
+
+  /**
+   * Approves the prune that run `runId` held back over the limit: the next run deletes exactly
+   * those resources, and starts at once. False (nothing approved) when `runId` is not the run
+   * whose held prune is current.
+   */
+  approvePrune(runId: string): boolean {
+    const blocked = this.#ports.status.blockedPrune;
+    if (!blocked || blocked.runId !== runId) return false;
+    this.#stepPorts.memory.approvedDeletes = [...blocked.keys];
+    this.#ports.logger.info(
+      { event: 'prune-approved', runId, count: blocked.keys.length },
+      'prune over the limit approved',
+    );
+    this.trigger('prune approved');
+    return true;
+  }
+
+  /** Calls `listener` after every finished step; returns a function removing it. */
+  onStep(listener: (o: StepOutcome) => void): () => void {
+    this.#stepListeners.push(listener);
+    return () => {
+      this.#stepListeners = this.#stepListeners.filter((l) => l !== listener);
+    };
+  }
+
+  /** Starts the loop in the background (idempotent); resolves when it has ended. */
+  start(): Promise<void> {
+    this.#running ??= this.#loop();
+    return this.#running;
+  }
+
+  /** Graceful stop: no new action, the running step finishes and is recorded, lease released. */
+  async stop(): Promise<void> {
+    if (!this.#stopping.signal.aborted) {
+      this.#ports.logger.info({ event: 'stopping' }, 'stopping: no new action will start');
+      this.#ports.status.role = 'stopping';
+      this.#stopping.abort(new Error('controller stopping'));
+      this.#wake.abort();
+      this.#armShutdownTimeout();
+    }
+    await this.#running;
+  }
+
+  /** After the shutdown timeout, cuts what the running step still waits for. */
+  #armShutdownTimeout(): void {
+    const ms = this.#options.shutdownTimeoutMs;
+    if (ms === undefined) return;
+    this.#ports.clock.sleep(ms, this.#ended.signal).then(
+      () => {
+        this.#ports.logger.warn(
+          { event: 'shutdown-timeout', timeoutMs: ms },
+          'shutdown timeout: cutting the waits and requests still running; the next run resumes them',
+        );
+        this.#hardStop.abort(new PlatctlError('aborted', `shutdown took longer than ${ms} ms`));
+      },
+      () => {},
+    );
+  }
+
+  async #loop(): Promise<void> {
+    const { status, metrics, logger } = this.#ports;
+    const lease = this.#lease;
+    const pollMs = this.#options.leasePollMs ?? 5_000;
+    const stop = this.#stopping.signal;
+    try {
+      while (!stop.aborted) {
+        this.#ports.heartbeat?.beat('lease');
+        // Leadership: act only while holding the state store's lease; otherwise stand by.
+        if (!(await lease.tryAcquire())) {
+          const holder = await lease.holder();
+          if (status.role !== 'standby') {
+            logger.info({ event: 'standby', holder }, 'standing by');
+          }
+          status.role = 'standby';
+          status.leaseHolder = holder;
+          metrics.leader(false);
+          lease.stopKeepAlive();
+          await this.#sleep(pollMs);
+          continue;
+        }
+        if (status.role !== 'leader') logger.info({ event: 'leader' }, 'leading');
+        status.role = 'leader';
+        status.leaseHolder = undefined;
+        metrics.leader(true);
+        // keep the lease while sleeping between steps; losing it wakes the loop into standby
+        lease.keepAlive(pollMs, () => this.#wake.abort());
+        const requeueAfterMs = await this.#step();
+        if (this.#triggered) continue;
+        this.#ports.collect?.();
+        await this.#sleep(requeueAfterMs);
+      }
+    } finally {
+      this.#ended.abort();
+      metrics.leader(false);
+      await lease.release();
+      status.role = 'stopping';
+      logger.info({ event: 'stopped' }, 'stopped; lease released');
+    }
+  }
+
+  /**
+   * One step, recorded and passed to the step listeners; resolves with how long to wait before
+   * the next. The outcome (with the engine's report: every resource and the plan) is not kept
+   * past this call, so it is garbage while the loop sleeps instead of live until the next step.
+   */
+  async #step(): Promise<number> {
+    this.#triggered = false;
+    const trigger = this.#nextTrigger;
+    this.#nextTrigger = 'interval';
+    const outcome = await reconcileStep(
+      this.#options,
+      this.#stepPorts,
+      this.#stopping.signal,
+      this.#hardStop.signal,
+    );
+    await this.#recordRun(runOf(outcome, trigger, this.#ports.status.lastError));
+    for (const l of this.#stepListeners) l(outcome);
+    return outcome.requeueAfterMs;
+  }
+
+  /** Saves status and the run (a failure to save is logged, never ends the loop). */
+  async #recordRun(run: StoredRun): Promise<void> {
+    try {
+      await this.#ports.persist?.(run);
+    } catch (err) {
+      this.#ports.logger.error({ event: 'status-save-error' }, String(err));
+    }
+    for (const l of this.#runListeners) l(run);
+  }
+
+  /**
+   * Sleeps on the injected clock until `ms` pass, a trigger arrives, or stop is asked; in slices
+   * of a quarter of the watchdog's threshold, beating after each, so a long interval is not
+   * mistaken for a stuck loop.
+   */
+  async #sleep(ms: number): Promise<void> {
+    if (this.#stopping.signal.aborted) return;
+    this.#wake = new AbortController();
+    if (this.#triggered) return;
+    const { clock, heartbeat } = this.#ports;
+    const slice = heartbeat ? Math.max(1, heartbeat.thresholdMs / 4) : ms;
+    const until = clock.now() + ms;
+    const wake = this.#wake.signal;
+    for (let left = ms; left > 0 && !wake.aborted; left = until - clock.now()) {
+      await clock.sleep(Math.min(left, slice), wake).catch(() => {});
+      heartbeat?.beat('idle');
+    }
+  }
+}

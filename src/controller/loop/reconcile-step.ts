@@ -1,0 +1,232 @@
+import { randomUUID } from 'node:crypto';
+import type { Clock } from '../../core/clock.js';
+import { PlatctlError, redact } from '../../core/errors.js';
+import type { Logger } from '../../core/logger.js';
+import type { ReconcileRun, RunReport, ValidatePort } from '../engine/ports.js';
+import type { Snapshot, Source } from '../sources/source.js';
+import type { ControllerMetrics } from '../status/metrics.js';
+import type { ControllerStatus, RunResult } from '../status/status.js';
+import type { BackoffTracker } from './backoff.js';
+import type { Heartbeat } from './heartbeat.js';
+import { lastGoodSnapshot, reject, revOf, withManifests } from './revisions.js';
+import { record, withTimeout } from './run-record.js';
+
+/** How the loop behaves; fixed for the life of the controller. */
+export interface StepOptions {
+  readonly intervalMs: number;
+  /** A run is aborted (no new action; running ones finish) after this long. */
+  readonly runTimeoutMs: number;
+  readonly selfHeal: boolean;
+  readonly dryRun: boolean;
+  /** `--suspend`: no change is made while set (the suspend file has the same effect). */
+  readonly suspend: boolean;
+  readonly prune: boolean;
+  /** How soon a run with postponed work (`progressing`) runs again. @default 5000 */
+  readonly progressingRequeueMs?: number;
+}
+
+/** The I/O one step uses, all injected. */
+export interface StepPorts {
+  readonly source: Source;
+  readonly validate: ValidatePort;
+  readonly run: ReconcileRun;
+  readonly clock: Clock;
+  readonly logger: Logger;
+  readonly metrics: ControllerMetrics;
+  readonly backoff: BackoffTracker;
+  readonly status: ControllerStatus;
+  /** What one loop remembers between steps. */
+  readonly memory: StepMemory;
+  /** The loop's watchdog: beaten at each stage and by the run's own progress. */
+  readonly heartbeat?: Heartbeat;
+}
+
+/** Kept by the loop between steps. */
+export interface StepMemory {
+  /** The last snapshot that validated: the desired state while newer revisions are rejected. */
+  lastGood?: Snapshot;
+  /** The newest snapshot fetched: what a reconcile without the source runs on. */
+  lastFetched?: Snapshot;
+  /** Prune deletions a person approved past the limit; kept until a run succeeds. */
+  approvedDeletes?: readonly string[];
+  /** Suspended through the control API (persisted); `--suspend` and the file also suspend. */
+  suspended?: boolean;
+  /** The next step reuses {@link lastFetched} instead of fetching (a reconcile without source). */
+  skipFetch?: boolean;
+}
+
+/** What the loop does after a step: every outcome is a requeue after some time. */
+export interface StepOutcome {
+  readonly result: RunResult;
+  readonly requeueAfterMs: number;
+  readonly runId?: string;
+  /** The revision reconciled, when one was. */
+  readonly revision?: string;
+  /** Epoch milliseconds. */
+  readonly startedAt?: number;
+  readonly durationMs?: number;
+  /** What the engine reported, when it ran. */
+  readonly report?: RunReport;
+}
+
+const RUN_KEY = '<run>';
+
+/**
+ * One level-based reconcile: fetch → choose the desired revision → validate → run → record.
+ * Idempotent: running it twice with nothing changed makes no change. Never throws; failures are
+ * recorded in status and become a backed-off requeue. `signal` starts no new action; `hard` also
+ * cuts the waits and requests in flight (a shutdown past its timeout).
+ */
+export async function reconcileStep(
+  options: StepOptions,
+  ports: StepPorts,
+  signal: AbortSignal,
+  hard?: AbortSignal,
+): Promise<StepOutcome> {
+  const { status, logger, clock, backoff, memory } = ports;
+  const beat = (what: string) => ports.heartbeat?.beat(what);
+  const started = clock.now();
+  const runId = randomUUID();
+  let result: RunResult = 'failed';
+  let revision: string | undefined;
+  let report: RunReport | undefined;
+  let sourceReady = false;
+  status.nextRunAt = undefined;
+  try {
+    // 1. Fetch: the newest revision, as an immutable snapshot (or the last one, when asked).
+    let snap: Snapshot;
+    const reuse = memory.skipFetch ? memory.lastFetched : undefined;
+    memory.skipFetch = false;
+    const fetchStart = clock.now();
+    beat('fetch');
+    try {
+      snap = reuse ?? (await ports.source.fetch(signal));
+      if (!reuse) ports.metrics.fetched((clock.now() - fetchStart) / 1000, true);
+    } catch (err) {
+      ports.metrics.fetched((clock.now() - fetchStart) / 1000, false);
+      result = 'fetch-failed';
+      throw err;
+    }
+    memory.lastFetched = snap;
+    status.fetchedRevision = snap.revision;
+    status.revisions.fetched = revOf(snap);
+    // 2. Choose: the newest revision unless it was rejected; then the last good one stays desired.
+    let target = snap;
+    if (status.rejectedRevisions.includes(snap.revision)) {
+      const good = await lastGoodSnapshot(ports, signal);
+      result = 'invalid';
+      if (!good) return requeue(result);
+      target = good;
+    }
+    revision = target.revision;
+    // 3. Validate: an invalid revision (or one with no manifests at the path) is not applied.
+    beat('validate');
+    const validation = withManifests(await ports.validate(target.dir), ports.source.description);
+    // While the newest revision stays rejected, its diagnostics stay the ones shown.
+    if (target === snap) status.lastDiagnostics = [...validation.diagnostics];
+    if (!validation.ok) {
+      reject(target, validation.diagnostics, ports);
+      result = 'invalid';
+      return requeue(result);
+    }
+    sourceReady = target === snap;
+    memory.lastGood = target;
+    status.lastGoodRevision = target.revision;
+    status.revisions.lastGood = revOf(target);
+    await ports.source.retain(
+      [target.revision, snap.revision, status.lastAppliedRevision].filter(isString),
+    );
+    // 4. Decide the mode: suspended and dry-run only plan.
+    const suspended = options.suspend || snap.suspendFile || memory.suspended === true;
+    status.suspended = suspended;
+    const applying = !suspended && !options.dryRun;
+    const skipKeys = backoff.waiting(clock.now()).filter((k) => k !== RUN_KEY);
+    // 5. Run: the engine's own run function, bounded by the run timeout.
+    logger.info(
+      { event: 'run-start', revision, runId, mode: applying ? 'apply' : 'plan', suspended },
+      'reconciling',
+    );
+    beat('run');
+    report = await withTimeout(options.runTimeoutMs, clock, signal, (s) =>
+      ports.run(
+        {
+          runId,
+          dir: target.dir,
+          revision: target.revision,
+          mode: applying ? 'apply' : 'plan',
+          prune: options.prune,
+          selfHeal: options.selfHeal,
+          skipKeys,
+          approvedDeletes: memory.approvedDeletes ?? [],
+          heartbeat: (what) => beat(`run: ${what}`),
+        },
+        s,
+        hard,
+      ),
+    );
+    // 6. Record: status, conditions, metrics, per-resource backoff.
+    beat('record');
+    result = record(report, { applying, suspended }, target.revision, runId, ports, options);
+    status.revisions.lastAttempted = revOf(target);
+    if (status.lastAppliedRevision === target.revision)
+      status.revisions.lastApplied = revOf(target);
+    if (result === 'succeeded') memory.approvedDeletes = undefined;
+    // A resync of the last good revision while the newest stays rejected is not a success.
+    if (!sourceReady && (result === 'succeeded' || result === 'planned')) result = 'invalid';
+    return requeue(result);
+  } catch (err) {
+    const message = err instanceof PlatctlError ? err.message : redact(String(err));
+    status.lastError = message;
+    logger.error({ event: 'run-error', revision, result }, message);
+    return requeue(result);
+  } finally {
+    // Status and metrics are finalized whatever happened (the flux `defer` habit).
+    const seconds = (clock.now() - started) / 1000;
+    status.lastResult = result;
+    status.lastRunAt = new Date(clock.now()).toISOString();
+    status.sourceReady = sourceReady;
+    ports.metrics.sourceReady(sourceReady);
+    ports.metrics.suspended(status.suspended);
+    ports.metrics.run(result, seconds);
+    status.backoff = Object.fromEntries(
+      backoff.waiting(clock.now()).map((k) => [k, backoff.remaining(k, clock.now())]),
+    );
+    logger.info({ event: 'run-end', revision, runId, result, seconds }, `run ${result}`);
+  }
+
+  function requeue(r: RunResult): StepOutcome {
+    const next = nextAfter(r, options, backoff, clock.now());
+    status.nextRunAt = clock.now() + next.requeueAfterMs;
+    return {
+      ...next,
+      runId,
+      ...(revision !== undefined ? { revision } : {}),
+      startedAt: started,
+      durationMs: clock.now() - started,
+      ...(report ? { report } : {}),
+    };
+  }
+}
+
+/** When to run again: failures back off, postponed work comes back soon, the rest waits. */
+function nextAfter(
+  r: RunResult,
+  options: StepOptions,
+  backoff: BackoffTracker,
+  now: number,
+): StepOutcome {
+  if (r === 'failed' || r === 'fetch-failed' || r === 'interrupted') {
+    const delay = backoff.fail(RUN_KEY, now);
+    return { result: r, requeueAfterMs: Math.min(options.intervalMs, delay) };
+  }
+  backoff.succeed(RUN_KEY);
+  if (r === 'progressing') {
+    const soon = options.progressingRequeueMs ?? 5_000;
+    return { result: r, requeueAfterMs: Math.min(options.intervalMs, soon) };
+  }
+  return { result: r, requeueAfterMs: options.intervalMs };
+}
+
+function isString(v: string | undefined): v is string {
+  return v !== undefined;
+}

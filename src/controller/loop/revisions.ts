@@ -1,0 +1,68 @@
+import type { ControllerDiagnostic, ValidationReport } from '../engine/ports.js';
+import type { Snapshot } from '../sources/source.js';
+import type { Rev } from '../status/status.js';
+import type { StepPorts } from './reconcile-step.js';
+
+const MAX_REJECTED = 5;
+
+/** A snapshot as status shows its revision: the SHA with subject, author and time when known. */
+export function revOf(snap: Snapshot): Rev {
+  return { revision: snap.revision, ...(snap.commit ?? {}) };
+}
+
+/** A revision that validates but yields no manifest is rejected: a wrong or emptied `--path`. */
+export function withManifests(v: ValidationReport, source: string): ValidationReport {
+  if (!v.ok || v.manifestCount > 0) return v;
+  const message = `no manifests found at ${source} in this revision: is --path right? (nothing is applied or pruned)`;
+  return {
+    ok: false,
+    manifestCount: 0,
+    diagnostics: [...v.diagnostics, { severity: 'error', code: 'no-manifests', message }],
+  };
+}
+
+/** Remembers a rejected revision with its diagnostics and logs why, diagnostic by diagnostic. */
+export function reject(
+  snap: Snapshot,
+  diagnostics: readonly ControllerDiagnostic[],
+  ports: StepPorts,
+): void {
+  const { status, logger, clock } = ports;
+  const revision = snap.revision;
+  status.rejectedRevisions = [revision, ...status.rejectedRevisions].slice(0, MAX_REJECTED);
+  status.rejected = [
+    { revision, at: new Date(clock.now()).toISOString(), diagnostics: [...diagnostics] },
+    ...status.rejected.filter((r) => r.revision !== revision),
+  ].slice(0, MAX_REJECTED);
+  status.lastAttemptedRevision = revision;
+  status.revisions.lastAttempted = revOf(snap);
+  logger.warn(
+    { event: 'revision-rejected', revision, diagnostics: diagnostics.length },
+    'manifests do not validate; keeping the last good revision',
+  );
+  for (const d of diagnostics) {
+    logger.warn({ event: 'diagnostic', revision, code: d.code, at: d.at }, d.message);
+  }
+}
+
+/**
+ * The last good snapshot while the newest revision is rejected: from memory, or after a restart
+ * from the source at the persisted last good revision (I/O). Undefined when there is none.
+ */
+export async function lastGoodSnapshot(
+  ports: StepPorts,
+  signal: AbortSignal,
+): Promise<Snapshot | undefined> {
+  if (ports.memory.lastGood) return ports.memory.lastGood;
+  const revision = ports.status.lastGoodRevision;
+  if (revision === undefined || !ports.source.snapshotAt) return undefined;
+  const snap = await ports.source.snapshotAt(revision, signal);
+  if (snap) {
+    ports.memory.lastGood = snap;
+    ports.logger.info(
+      { event: 'last-good-restored', revision },
+      'the newest revision is rejected: reconciling the last good revision kept in the state store',
+    );
+  }
+  return snap;
+}

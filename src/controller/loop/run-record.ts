@@ -1,0 +1,128 @@
+import type { Clock } from '../../core/clock.js';
+import { PlatctlError } from '../../core/errors.js';
+import type { RunReport } from '../engine/ports.js';
+import { conditionsOf, type RunMode } from '../status/conditions.js';
+import type { RunResult } from '../status/status.js';
+import type { StepPorts } from './reconcile-step.js';
+
+/**
+ * Runs `fn` with a signal that aborts when `outer` does or after `timeoutMs` on `clock`, so a run
+ * never blocks the next revision forever. The engine, seeing the abort, starts no new action and
+ * lets running ones finish.
+ */
+export async function withTimeout<T>(
+  timeoutMs: number,
+  clock: Clock,
+  outer: AbortSignal,
+  fn: (signal: AbortSignal) => Promise<T>,
+): Promise<T> {
+  const timer = new AbortController();
+  const done = new AbortController();
+  clock.sleep(timeoutMs, done.signal).then(
+    () => timer.abort(new PlatctlError('timeout', `the run took longer than ${timeoutMs} ms`)),
+    () => {},
+  );
+  try {
+    return await fn(AbortSignal.any([outer, timer.signal]));
+  } finally {
+    done.abort();
+  }
+}
+
+/**
+ * Folds a run's report into status, metrics and per-resource backoff, and logs one line per
+ * resource that did something. Returns the run's result.
+ */
+export function record(
+  report: RunReport,
+  mode: RunMode,
+  revision: string,
+  runId: string,
+  ports: StepPorts,
+  options: { readonly selfHeal: boolean },
+): RunResult {
+  const { status, metrics, backoff, logger, clock } = ports;
+  const { applying } = mode;
+  const now = clock.now();
+  let failed = false;
+  for (const r of report.resources) {
+    if (r.outcome === 'failed') {
+      failed = true;
+      const delay = backoff.fail(r.key, now);
+      logger.warn(
+        { event: 'resource-failed', revision, resource: r.key, action: r.action, backoffMs: delay },
+        r.error ?? 'failed',
+      );
+    } else if (r.outcome === 'succeeded') {
+      backoff.succeed(r.key);
+    }
+    if (r.action !== 'noop') {
+      logger.info(
+        {
+          event: 'resource',
+          revision,
+          resource: r.key,
+          action: r.action,
+          outcome: r.outcome,
+        },
+        r.message,
+      );
+    }
+  }
+  const deferred = report.deferred ?? [];
+  for (const key of deferred) {
+    logger.info(
+      { event: 'resource-deferred', revision, resource: key },
+      'left out of this run: it, or what it waits for, is backing off after failures',
+    );
+  }
+  status.conditions = conditionsOf(report, mode, status.conditions, new Date(now).toISOString());
+  metrics.resources(status.conditions, report.drift);
+  // noops are most of a resync and say nothing the conditions do not: only changes are kept
+  status.resources = report.resources.filter((r) => r.action !== 'noop');
+  status.inventory = [...report.inventory];
+  status.drift = [...report.drift];
+  for (const key of report.drift) {
+    // corrected only when this run's drift actions on the key all succeeded, not by the mode
+    const fixes = report.resources.filter((r) => r.key === key && r.reason === 'drift');
+    const corrected =
+      applying &&
+      options.selfHeal &&
+      fixes.length > 0 &&
+      fixes.every((r) => r.outcome === 'succeeded');
+    logger.warn(
+      { event: 'drift', revision, resource: key, corrected },
+      corrected ? 'drift corrected' : 'drift detected (not corrected)',
+    );
+  }
+  status.lastDiagnostics = [...status.lastDiagnostics, ...report.diagnostics];
+  status.lastAttemptedRevision = revision;
+  const held = report.pruneHeld;
+  status.blockedPrune = held
+    ? { runId, count: held.count, limit: held.limit, keys: [...held.keys] }
+    : undefined;
+  let result: RunResult;
+  if (report.interrupted) result = 'interrupted';
+  // A revision is applied only when all of it is: deferred changes are still failing ones.
+  else if (failed || report.blocked || (applying && deferred.length > 0)) result = 'failed';
+  else if (!applying) result = 'planned';
+  else if (held) result = 'prune-blocked';
+  // postponed work (controller versions of a cluster this run created) is not done yet
+  else if ((report.postponed ?? []).length > 0) result = 'progressing';
+  else result = 'succeeded';
+  // The run completed: whatever error came before (a failed fetch, a timeout) is over; a held
+  // prune is what stands between this revision and applied, so it is the error people see.
+  status.lastError = result === 'prune-blocked' ? held?.message : undefined;
+  if (held) {
+    logger.warn(
+      { event: 'prune-blocked', revision, runId, count: held.count, limit: held.limit },
+      held.message,
+    );
+  }
+  if (result === 'succeeded') {
+    status.lastAppliedRevision = revision;
+    status.lastAppliedAt = new Date(now).toISOString();
+    metrics.applied(revision, now);
+  }
+  return result;
+}

@@ -1,0 +1,197 @@
+import type { Kind } from '../../manifests/types.js';
+import type { RunReport } from '../engine/ports.js';
+
+/** The one condition each resource is in, as `platctl ctl status` and the control API show it. */
+export type ConditionType = 'Ready' | 'Progressing' | 'Degraded' | 'Drifted' | 'Suspended';
+
+export const CONDITION_TYPES: readonly ConditionType[] = [
+  'Ready',
+  'Progressing',
+  'Degraded',
+  'Drifted',
+  'Suspended',
+];
+
+/** A resource's condition with its reason (CamelCase) and when it last changed. JSON-safe. */
+export interface ResourceCondition {
+  readonly key: string;
+  readonly kind: Kind;
+  readonly project?: string;
+  readonly workspace?: string;
+  readonly name: string;
+  readonly condition: ConditionType;
+  /** `Applied`, `InSync`, `DriftCorrected`, `Drift`, `ActionFailed`, `DependencyFailed`, ... */
+  readonly reason: string;
+  readonly message?: string;
+  /** ISO time the condition or reason last changed. */
+  readonly lastTransitionTime: string;
+  /** Position in the engine's plan order. */
+  readonly order: number;
+  /** Identity keys this resource waits for. */
+  readonly dependsOn: readonly string[];
+}
+
+/** How the run was made, which decides what a change not made means. */
+export interface RunMode {
+  readonly applying: boolean;
+  readonly suspended: boolean;
+}
+
+type Verdict = Pick<ResourceCondition, 'condition' | 'reason'> & { message?: string };
+
+/**
+ * Each resource's condition after a run (pure): the resources of the report, the deferred keys
+ * and the held prune, in plan order. A condition keeps its `lastTransitionTime` from `previous`
+ * while its type and reason stay the same. A resource deleted by the run has no condition.
+ */
+export function conditionsOf(
+  report: RunReport,
+  mode: RunMode,
+  previous: readonly ResourceCondition[],
+  nowIso: string,
+): ResourceCondition[] {
+  const before = new Map(previous.map((c) => [c.key, c]));
+  const byKey = new Map<string, RunReport['resources'][number][]>();
+  for (const r of report.resources) byKey.set(r.key, [...(byKey.get(r.key) ?? []), r]);
+  const extra = [
+    ...(report.deferred ?? []),
+    ...(report.postponed ?? []),
+    ...(report.pruneHeld?.keys ?? []),
+  ];
+  for (const key of extra) if (!byKey.has(key)) byKey.set(key, []);
+  const out: ResourceCondition[] = [];
+  let order = 0;
+  for (const [key, actions] of byKey) {
+    const verdict = verdictOf(key, actions, report, mode);
+    if (!verdict) continue;
+    const first = actions[0];
+    const ref = first?.ref ?? refFromKey(key);
+    const prev = before.get(key);
+    const same = prev?.condition === verdict.condition && prev.reason === verdict.reason;
+    const next: ResourceCondition = {
+      key,
+      kind: ref.kind,
+      ...(ref.project !== undefined ? { project: ref.project } : {}),
+      ...(ref.workspace !== undefined ? { workspace: ref.workspace } : {}),
+      name: ref.name,
+      ...verdict,
+      lastTransitionTime: same ? prev.lastTransitionTime : nowIso,
+      order: order++,
+      dependsOn: [...new Set(actions.flatMap((a) => a.dependsOn ?? []))],
+    };
+    // Unchanged: the previous object itself, so a resync of thousands keeps no new copies (each
+    // would outlive the run, be promoted to the old space and become garbage a run later).
+    out.push(prev && sameCondition(prev, next) ? prev : next);
+  }
+  return out;
+}
+
+function sameCondition(a: ResourceCondition, b: ResourceCondition): boolean {
+  const keys = Object.keys(b) as (keyof ResourceCondition)[];
+  if (Object.keys(a).length !== keys.length) return false;
+  for (const k of keys) {
+    if (k === 'dependsOn') {
+      if (a.dependsOn.length !== b.dependsOn.length) return false;
+      if (a.dependsOn.some((d, i) => d !== b.dependsOn[i])) return false;
+    } else if (a[k] !== b[k]) return false;
+  }
+  return true;
+}
+
+function verdictOf(
+  key: string,
+  actions: RunReport['resources'],
+  report: RunReport,
+  mode: RunMode,
+): Verdict | undefined {
+  const changes = actions.filter((a) => a.action !== 'noop');
+  const drifted = report.drift.includes(key);
+  const failed = changes.find((a) => a.outcome === 'failed');
+  if (failed) return { condition: 'Degraded', reason: 'ActionFailed', message: failed.error ?? '' };
+  if (changes.some((a) => a.outcome === 'skipped')) {
+    return {
+      condition: 'Degraded',
+      reason: 'DependencyFailed',
+      message: 'a resource it waits for failed',
+    };
+  }
+  if ((report.deferred ?? []).includes(key)) {
+    return {
+      condition: 'Degraded',
+      reason: 'BackingOff',
+      message: 'left out of this run: backing off after failures',
+    };
+  }
+  if (report.pruneHeld?.keys.includes(key)) {
+    return { condition: 'Degraded', reason: 'PruneBlocked', message: report.pruneHeld.message };
+  }
+  if (changes.some((a) => a.outcome === 'not-started')) {
+    return {
+      condition: 'Progressing',
+      reason: 'Interrupted',
+      message: 'the run stopped before its change started',
+    };
+  }
+  if ((report.postponed ?? []).includes(key)) {
+    return {
+      condition: 'Progressing',
+      reason: 'Postponed',
+      message: 'waits on what this run created; requeued soon',
+    };
+  }
+  const pending = changes.filter((a) => a.outcome === 'planned');
+  if (pending.length > 0) {
+    const message = pending[0]?.message;
+    if (mode.suspended)
+      return { condition: 'Suspended', reason: 'Suspended', ...(message ? { message } : {}) };
+    if (pending.some((a) => a.reason === 'drift'))
+      return { condition: 'Drifted', reason: 'Drift', ...(message ? { message } : {}) };
+    const reason = pending.some((a) => a.action === 'delete') ? 'Pruning' : 'Planned';
+    return { condition: 'Progressing', reason, ...(message ? { message } : {}) };
+  }
+  if (changes.some((a) => a.action === 'delete')) return undefined; // pruned: gone
+  if (changes.length > 0) {
+    const corrected = changes.some((a) => a.reason === 'drift');
+    return {
+      condition: 'Ready',
+      reason: corrected ? 'DriftCorrected' : 'Applied',
+      message: changes[0]?.message ?? '',
+    };
+  }
+  if (drifted)
+    return {
+      condition: 'Drifted',
+      reason: 'Drift',
+      message: 'changed outside git; self-heal is off',
+    };
+  return { condition: 'Ready', reason: 'InSync' };
+}
+
+/** A best guess at a ref from an identity key (`Kind/project[/workspace]/name`). */
+function refFromKey(key: string): {
+  kind: Kind;
+  name: string;
+  project?: string;
+  workspace?: string;
+} {
+  const [kind, ...rest] = key.split('/');
+  const name = rest.pop() ?? key;
+  return {
+    kind: kind as Kind,
+    name,
+    ...(rest[0] !== undefined ? { project: rest[0] } : {}),
+    ...(rest[1] !== undefined ? { workspace: rest[1] } : {}),
+  };
+}
+
+/** Resources per condition, with the total. */
+export function countConditions(
+  conditions: readonly ResourceCondition[],
+): Record<ConditionType, number> & { total: number } {
+  const counts = { Ready: 0, Progressing: 0, Degraded: 0, Drifted: 0, Suspended: 0, total: 0 };
+  for (const c of conditions) {
+    counts[c.condition]++;
+    counts.total++;
+  }
+  return counts;
+}
