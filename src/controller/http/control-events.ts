@@ -1,11 +1,18 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { runItem } from '../status/history.js';
-import type { ControlApiDeps } from './control-api.js';
-import { apiStatus } from './control-views.js';
+import { apiStatus, type SourceView } from './control-views.js';
+import type { ControllerControls } from './controls.js';
 
 /** How often the stream looks for a status change. */
 const STATUS_POLL_MS = 1000;
 const PING_MS = 15_000;
+
+/** What the event stream reads: the status, each finished run, and where desired state comes from. */
+export interface EventStreamDeps {
+  readonly controls: Pick<ControllerControls, 'status' | 'onRun'>;
+  readonly source: SourceView;
+  readonly now: () => number;
+}
 
 /**
  * `GET /api/v1/events` (text/event-stream): a `status` event with the status JSON at once and
@@ -15,7 +22,7 @@ const PING_MS = 15_000;
 export function streamEvents(
   req: IncomingMessage,
   res: ServerResponse,
-  deps: ControlApiDeps,
+  deps: EventStreamDeps,
 ): true {
   res.writeHead(200, {
     'content-type': 'text/event-stream',
