@@ -22,12 +22,11 @@ import { BackoffTracker } from './loop/backoff.js';
 import { Heartbeat } from './loop/heartbeat.js';
 import { exposedGc } from './loop/idle-gc.js';
 import { ControllerLoop } from './loop/loop.js';
-import type { StepMemory } from './loop/reconcile-step.js';
 import { liveSecrets } from './secrets/live-secrets.js';
 import { createSource, sourceView } from './sources/source-factory.js';
 import { ControllerMetrics } from './status/metrics.js';
 import { restoreStatus, statePersistence } from './status/persist.js';
-import { type ControllerStatus, initialStatus } from './status/status.js';
+import { type ControllerStatus, initialStatus, type StepMemory } from './status/status.js';
 
 export { type ControllerConfig, defaultCacheDir, type SourceConfig } from './config.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ShardStatusBook } from '../../src/controller/leadership/shards/shard-status.js';
-import type { StepMemory } from '../../src/controller/loop/reconcile-step.js';
 import type { ResourceCondition } from '../../src/controller/status/conditions.js';
+import type { StepMemory } from '../../src/controller/status/status.js';
 import { type ControllerStatus, initialStatus } from '../../src/controller/status/status.js';
 import {
   openShardCoordinator,

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ControllerControls } from '../../src/controller/http/controls.js';
 import { BackoffTracker } from '../../src/controller/loop/backoff.js';
 import type { ControllerLoop } from '../../src/controller/loop/loop.js';
-import type { StepMemory } from '../../src/controller/loop/reconcile-step.js';
 import { ControllerMetrics } from '../../src/controller/status/metrics.js';
+import type { StepMemory } from '../../src/controller/status/status.js';
 import { initialStatus } from '../../src/controller/status/status.js';
 import { memoryLogger, recordingRun } from './helpers/fakes.js';
 

@@ -5,10 +5,9 @@ import type { StateStore } from '../../state/types.js';
 import type { ReconcileRun } from '../engine/ports.js';
 import type { BackoffTracker } from '../loop/backoff.js';
 import type { ControllerLoop } from '../loop/loop.js';
-import type { StepMemory } from '../loop/reconcile-step.js';
 import type { StoredRun } from '../status/history.js';
 import type { ControllerMetrics } from '../status/metrics.js';
-import type { ControllerStatus } from '../status/status.js';
+import type { ControllerStatus, StepMemory } from '../status/status.js';
 
 /** What the control surface acts on; all shared with the running loop. */
 export interface ControlDeps {

@@ -1,16 +1,17 @@
 import { PlatctlError } from '../../core/errors.js';
 import type { LeasePort } from '../engine/ports.js';
 import { LeaseKeeper } from '../leadership/lease-keeper.js';
-import { type RunTrigger, runOf, type StoredRun } from '../status/history.js';
+import type { RunTrigger, StoredRun } from '../status/history.js';
+import type { StepMemory } from '../status/status.js';
 import { type BackoffOptions, BackoffTracker } from './backoff.js';
 import type { Heartbeat } from './heartbeat.js';
 import {
   reconcileStep,
-  type StepMemory,
   type StepOptions,
   type StepOutcome,
   type StepPorts,
 } from './reconcile-step.js';
+import { runOf } from './run-record.js';
 
 /** Loop settings beyond one step's. */
 export interface LoopOptions extends StepOptions {

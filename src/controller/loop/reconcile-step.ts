@@ -5,7 +5,7 @@ import type { Logger } from '../../core/logger.js';
 import type { ReconcileRun, RunReport, ValidatePort } from '../engine/ports.js';
 import type { Snapshot, Source } from '../sources/source.js';
 import type { ControllerMetrics } from '../status/metrics.js';
-import type { ControllerStatus, RunResult } from '../status/status.js';
+import type { ControllerStatus, RunResult, StepMemory } from '../status/status.js';
 import type { BackoffTracker } from './backoff.js';
 import type { Heartbeat } from './heartbeat.js';
 import { lastGoodSnapshot, reject, revOf, withManifests } from './revisions.js';
@@ -39,20 +39,6 @@ export interface StepPorts {
   readonly memory: StepMemory;
   /** The loop's watchdog: beaten at each stage and by the run's own progress. */
   readonly heartbeat?: Heartbeat;
-}
-
-/** Kept by the loop between steps. */
-export interface StepMemory {
-  /** The last snapshot that validated: the desired state while newer revisions are rejected. */
-  lastGood?: Snapshot;
-  /** The newest snapshot fetched: what a reconcile without the source runs on. */
-  lastFetched?: Snapshot;
-  /** Prune deletions a person approved past the limit; kept until a run succeeds. */
-  approvedDeletes?: readonly string[];
-  /** Suspended through the control API (persisted); `--suspend` and the file also suspend. */
-  suspended?: boolean;
-  /** The next step reuses {@link lastFetched} instead of fetching (a reconcile without source). */
-  skipFetch?: boolean;
 }
 
 /** What the loop does after a step: every outcome is a requeue after some time. */

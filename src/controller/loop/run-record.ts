@@ -2,8 +2,9 @@ import type { Clock } from '../../core/clock.js';
 import { PlatctlError } from '../../core/errors.js';
 import type { RunReport } from '../engine/ports.js';
 import { conditionsOf, type RunMode } from '../status/conditions.js';
+import type { RunTrigger, StoredRun } from '../status/history.js';
 import type { RunResult } from '../status/status.js';
-import type { StepPorts } from './reconcile-step.js';
+import type { StepOutcome, StepPorts } from './reconcile-step.js';
 
 /**
  * Runs `fn` with a signal that aborts when `outer` does or after `timeoutMs` on `clock`, so a run
@@ -125,4 +126,47 @@ export function record(
     metrics.applied(revision, now);
   }
   return result;
+}
+
+/** How many actions a stored run keeps (a first apply of thousands is summarized by counts). */
+const MAX_ACTIONS = 500;
+
+/** The history entry of a finished step (pure). `error` is the run's whole-run error, if any. */
+export function runOf(
+  outcome: StepOutcome,
+  trigger: RunTrigger,
+  error: string | undefined,
+): StoredRun {
+  const actions = (outcome.report?.resources ?? []).filter((r) => r.action !== 'noop');
+  const done = actions.filter((a) => a.outcome === 'succeeded' || a.outcome === 'planned');
+  const failures = actions
+    .filter((a) => a.outcome === 'failed')
+    .map((a) => ({ key: a.key, error: a.error ?? 'failed' }));
+  if (!outcome.report && error !== undefined && outcome.result !== 'invalid') {
+    failures.push({ key: '*', error });
+  }
+  return {
+    runId: outcome.runId ?? 'unknown',
+    ...(outcome.revision !== undefined ? { revision: outcome.revision } : {}),
+    trigger,
+    startedAt: new Date(outcome.startedAt ?? 0).toISOString(),
+    durationMs: outcome.durationMs ?? 0,
+    result: outcome.result,
+    counts: {
+      create: done.filter((a) => a.action === 'create').length,
+      update: done.filter((a) => a.action === 'update').length,
+      delete: done.filter((a) => a.action === 'delete').length,
+      other: done.filter((a) => !['create', 'update', 'delete'].includes(a.action)).length,
+      failed: failures.length,
+      skipped: actions.filter((a) => a.outcome === 'skipped').length,
+    },
+    failures,
+    actions: actions.slice(0, MAX_ACTIONS).map((a) => ({
+      key: a.key,
+      type: a.action,
+      reason: a.reason,
+      outcome: a.outcome,
+      ...(a.error !== undefined ? { error: a.error } : {}),
+    })),
+  };
 }

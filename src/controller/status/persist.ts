@@ -1,8 +1,7 @@
 import type { StateStore, StoredJson } from '../../state/types.js';
-import type { StepMemory } from '../loop/reconcile-step.js';
 import type { StoredRun } from './history.js';
 import { HISTORY_SIZE } from './history.js';
-import type { ControllerStatus } from './status.js';
+import type { ControllerStatus, StepMemory } from './status.js';
 
 /** Fields about the source, the same for every shard (sharded: the `global` shard saves them). */
 export const SOURCE_FIELDS = [

@@ -1,4 +1,5 @@
 import type { ControllerDiagnostic, ResourceReport } from '../engine/ports.js';
+import type { Snapshot } from '../sources/source.js';
 import { type ConditionType, countConditions, type ResourceCondition } from './conditions.js';
 
 /** Outcome of the last reconcile attempt. */
@@ -68,6 +69,23 @@ export interface ControllerStatus {
   rejected: RejectedRevision[];
   /** With `--shard-by project`: which replica holds which shards. */
   shards?: ShardStatus;
+}
+
+/**
+ * Kept by the loop between steps and shared with the control surface; approvals and a suspension
+ * made through the API are saved with the status.
+ */
+export interface StepMemory {
+  /** The last snapshot that validated: the desired state while newer revisions are rejected. */
+  lastGood?: Snapshot;
+  /** The newest snapshot fetched: what a reconcile without the source runs on. */
+  lastFetched?: Snapshot;
+  /** Prune deletions a person approved past the limit; kept until a run succeeds. */
+  approvedDeletes?: readonly string[];
+  /** Suspended through the control API (persisted); `--suspend` and the file also suspend. */
+  suspended?: boolean;
+  /** The next step reuses {@link lastFetched} instead of fetching (a reconcile without source). */
+  skipFetch?: boolean;
 }
 
 /** How the replicas split the work, as this replica last saw it (`--shard-by project`). */

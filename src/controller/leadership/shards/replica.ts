@@ -12,9 +12,8 @@ import {
   shardOfResource,
 } from '../../../state/index.js';
 import type { LeasePort, ReconcileRun } from '../../engine/ports.js';
-import type { StepMemory } from '../../loop/reconcile-step.js';
 import type { StoredRun } from '../../status/history.js';
-import type { ControllerStatus } from '../../status/status.js';
+import type { ControllerStatus, StepMemory } from '../../status/status.js';
 import { assignedTo } from './assign.js';
 import { ShardStatusBook } from './shard-status.js';
 

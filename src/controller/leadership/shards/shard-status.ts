@@ -7,10 +7,9 @@ import {
   type StoredJson,
   shardOfKey,
 } from '../../../state/index.js';
-import type { StepMemory } from '../../loop/reconcile-step.js';
 import { HISTORY_SIZE, type StoredRun } from '../../status/history.js';
 import { SOURCE_FIELDS } from '../../status/persist.js';
-import type { BlockedPrune, ControllerStatus } from '../../status/status.js';
+import type { BlockedPrune, ControllerStatus, StepMemory } from '../../status/status.js';
 
 const VERSION = 1;
 

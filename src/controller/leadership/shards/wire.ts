@@ -9,8 +9,7 @@ import {
   redactUrl,
   type StateStore,
 } from '../../../state/index.js';
-import type { StepMemory } from '../../loop/reconcile-step.js';
-import type { ControllerStatus } from '../../status/status.js';
+import type { ControllerStatus, StepMemory } from '../../status/status.js';
 import { ShardReplica } from './replica.js';
 
 /** How a controller splits its work with other replicas. */
