@@ -5,7 +5,7 @@ import type { LoadPort } from '../reconcile/run.js';
 import { isPostgresUrl } from '../state/index.js';
 import type { ReconcileRun } from './engine/ports.js';
 import type { ShardBy } from './leadership/shards/wire.js';
-import type { StepOptions } from './loop/reconcile-step.js';
+import type { StepOptions } from './loop/ports.js';
 import type { NotificationConfig } from './notify/config.js';
 import type { SecretInput } from './secrets/live-secrets.js';
 import type { GitCredentialInput } from './sources/git-credentials.js';

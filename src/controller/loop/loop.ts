@@ -1,48 +1,10 @@
 import { PlatctlError } from '../../core/errors.js';
-import type { LeasePort } from '../engine/ports.js';
 import { LeaseKeeper } from '../leadership/lease-keeper.js';
 import type { RunTrigger, StoredRun } from '../status/history.js';
-import type { StepMemory } from '../status/status.js';
-import { type BackoffOptions, BackoffTracker } from './backoff.js';
-import type { Heartbeat } from './heartbeat.js';
-import {
-  reconcileStep,
-  type StepOptions,
-  type StepOutcome,
-  type StepPorts,
-} from './reconcile-step.js';
+import { BackoffTracker } from './backoff.js';
+import type { LoopOptions, LoopPorts, StepOutcome, StepPorts } from './ports.js';
+import { reconcileStep } from './reconcile-step.js';
 import { runOf } from './run-record.js';
-
-/** Loop settings beyond one step's. */
-export interface LoopOptions extends StepOptions {
-  /** Backoff after failures, per resource and per run. */
-  readonly backoff: BackoffOptions;
-  /** How often a standby checks the lease, and a leader keeps it. @default 5000 */
-  readonly leasePollMs?: number;
-  /**
-   * After {@link ControllerLoop.stop}, how long a running step may go on before its waits and
-   * requests in flight are cut (the run recorded `interrupted`, resumed by the next run); keep it
-   * below the pod's termination grace period. Undefined: never cut.
-   */
-  readonly shutdownTimeoutMs?: number;
-}
-
-export type LoopPorts = Omit<StepPorts, 'backoff' | 'memory'> & {
-  readonly lease: LeasePort;
-  /** Beaten on every pass and every slice of sleep (the step beats it too); none when undefined. */
-  readonly heartbeat?: Heartbeat;
-  /** Shared with the control surface; a fresh one when undefined. */
-  readonly memory?: StepMemory;
-  /** Shared with the control surface; a fresh one when undefined. */
-  readonly backoff?: BackoffTracker;
-  /** Saves status (and the run that just ended) where a restart finds them (I/O). */
-  readonly persist?: (run: StoredRun | undefined) => Promise<void>;
-  /**
-   * Collects garbage after each step, once its objects are dropped and before the loop sleeps;
-   * none when undefined (see `exposedGc`).
-   */
-  readonly collect?: () => void;
-};
 
 /**
  * The controller loop: wins the state store's lease (or stands by), then repeats a level-based

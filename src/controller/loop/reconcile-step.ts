@@ -1,59 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { Clock } from '../../core/clock.js';
 import { PlatctlError, redact } from '../../core/errors.js';
-import type { Logger } from '../../core/logger.js';
-import type { ReconcileRun, RunReport, ValidatePort } from '../engine/ports.js';
-import type { Snapshot, Source } from '../sources/source.js';
-import type { ControllerMetrics } from '../status/metrics.js';
-import type { ControllerStatus, RunResult, StepMemory } from '../status/status.js';
+import type { RunReport } from '../engine/ports.js';
+import type { Snapshot } from '../sources/source.js';
+import type { RunResult } from '../status/status.js';
 import type { BackoffTracker } from './backoff.js';
-import type { Heartbeat } from './heartbeat.js';
+import type { StepOptions, StepOutcome, StepPorts } from './ports.js';
 import { lastGoodSnapshot, reject, revOf, withManifests } from './revisions.js';
 import { record, withTimeout } from './run-record.js';
-
-/** How the loop behaves; fixed for the life of the controller. */
-export interface StepOptions {
-  readonly intervalMs: number;
-  /** A run is aborted (no new action; running ones finish) after this long. */
-  readonly runTimeoutMs: number;
-  readonly selfHeal: boolean;
-  readonly dryRun: boolean;
-  /** `--suspend`: no change is made while set (the suspend file has the same effect). */
-  readonly suspend: boolean;
-  readonly prune: boolean;
-  /** How soon a run with postponed work (`progressing`) runs again. @default 5000 */
-  readonly progressingRequeueMs?: number;
-}
-
-/** The I/O one step uses, all injected. */
-export interface StepPorts {
-  readonly source: Source;
-  readonly validate: ValidatePort;
-  readonly run: ReconcileRun;
-  readonly clock: Clock;
-  readonly logger: Logger;
-  readonly metrics: ControllerMetrics;
-  readonly backoff: BackoffTracker;
-  readonly status: ControllerStatus;
-  /** What one loop remembers between steps. */
-  readonly memory: StepMemory;
-  /** The loop's watchdog: beaten at each stage and by the run's own progress. */
-  readonly heartbeat?: Heartbeat;
-}
-
-/** What the loop does after a step: every outcome is a requeue after some time. */
-export interface StepOutcome {
-  readonly result: RunResult;
-  readonly requeueAfterMs: number;
-  readonly runId?: string;
-  /** The revision reconciled, when one was. */
-  readonly revision?: string;
-  /** Epoch milliseconds. */
-  readonly startedAt?: number;
-  readonly durationMs?: number;
-  /** What the engine reported, when it ran. */
-  readonly report?: RunReport;
-}
 
 const RUN_KEY = '<run>';
 

@@ -1,7 +1,7 @@
 import type { ControllerDiagnostic, ValidationReport } from '../engine/ports.js';
 import type { Snapshot } from '../sources/source.js';
 import type { Rev } from '../status/status.js';
-import type { StepPorts } from './reconcile-step.js';
+import type { StepPorts } from './ports.js';
 
 const MAX_REJECTED = 5;
 

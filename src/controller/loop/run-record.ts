@@ -4,7 +4,7 @@ import type { RunReport } from '../engine/ports.js';
 import { conditionsOf, type RunMode } from '../status/conditions.js';
 import type { RunTrigger, StoredRun } from '../status/history.js';
 import type { RunResult } from '../status/status.js';
-import type { StepOutcome, StepPorts } from './reconcile-step.js';
+import type { StepOutcome, StepPorts } from './ports.js';
 
 /**
  * Runs `fn` with a signal that aborts when `outer` does or after `timeoutMs` on `clock`, so a run

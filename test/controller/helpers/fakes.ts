@@ -7,7 +7,7 @@ import type {
   ValidatePort,
 } from '../../../src/controller/engine/ports.js';
 import type { ControllerLoop } from '../../../src/controller/loop/loop.js';
-import type { StepOutcome } from '../../../src/controller/loop/reconcile-step.js';
+import type { StepOutcome } from '../../../src/controller/loop/ports.js';
 import type { Snapshot, Source } from '../../../src/controller/sources/source.js';
 import { ControllerMetrics } from '../../../src/controller/status/metrics.js';
 import { initialStatus } from '../../../src/controller/status/status.js';

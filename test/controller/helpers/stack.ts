@@ -7,7 +7,7 @@ import {
   type RunningController,
   startController,
 } from '../../../src/controller/controller.js';
-import type { StepOutcome } from '../../../src/controller/loop/reconcile-step.js';
+import type { StepOutcome } from '../../../src/controller/loop/ports.js';
 import { createLogger } from '../../../src/core/logger.js';
 import { type RunningEmulator, startEmulator } from '../../../src/emulator/index.js';
 import { createGitRemote, type GitRemote } from './git-remote.js';
