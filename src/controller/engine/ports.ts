@@ -104,13 +104,3 @@ export type ReconcileRun = (
   signal: AbortSignal,
   hard?: AbortSignal,
 ) => Promise<RunReport>;
-
-/** The state store's run lease as leader election sees it. */
-export interface LeasePort {
-  /** Takes or keeps the lease for this replica without waiting; false when another holds it. */
-  tryAcquire(): Promise<boolean>;
-  /** Who holds it, for people (`pid 7 on pod-b since ...`), or undefined. */
-  holder(): Promise<string | undefined>;
-  /** Gives it up (idempotent). */
-  release(): Promise<void>;
-}

@@ -1,5 +1,14 @@
 import type { Logger } from '../../core/logger.js';
-import type { LeasePort } from '../engine/ports.js';
+
+/** The state store's run lease as leader election sees it. */
+export interface LeasePort {
+  /** Takes or keeps the lease for this replica without waiting; false when another holds it. */
+  tryAcquire(): Promise<boolean>;
+  /** Who holds it, for people (`pid 7 on pod-b since ...`), or undefined. */
+  holder(): Promise<string | undefined>;
+  /** Gives it up (idempotent). */
+  release(): Promise<void>;
+}
 
 /**
  * The loop's side of the state store's lease: asks for it without ever throwing (a store error

@@ -5,7 +5,7 @@ import {
   type LeaseHolder,
   type StateStore,
 } from '../../state/index.js';
-import type { LeasePort } from '../engine/ports.js';
+import type { LeasePort } from './lease-keeper.js';
 
 /**
  * Leader election on the state store's run lease: the replica holding it acts, others stand by

@@ -11,9 +11,10 @@ import {
   shardOfKey,
   shardOfResource,
 } from '../../../state/index.js';
-import type { LeasePort, ReconcileRun } from '../../engine/ports.js';
+import type { ReconcileRun } from '../../engine/ports.js';
 import type { StoredRun } from '../../status/history.js';
 import type { ControllerStatus, StepMemory } from '../../status/status.js';
+import type { LeasePort } from '../lease-keeper.js';
 import { assignedTo } from './assign.js';
 import { ShardStatusBook } from './shard-status.js';
 
