@@ -8,17 +8,7 @@ import type { ShardBy } from './leadership/shards/wire.js';
 import type { StepOptions } from './loop/ports.js';
 import type { NotificationConfig } from './notify/config.js';
 import type { SecretInput } from './secrets/live-secrets.js';
-import type { GitCredentialInput } from './sources/git-credentials.js';
-
-/** Where desired state comes from. */
-export type SourceConfig =
-  | ({
-      readonly kind: 'git';
-      readonly repo: string;
-      readonly branch: string;
-      readonly path: string;
-    } & GitCredentialInput)
-  | { readonly kind: 'dir'; readonly dir: string; readonly debounceMs?: number };
+import type { SourceConfig } from './sources/source-factory.js';
 
 /** Everything a controller needs; the CLI builds it from flags, tests directly. */
 export interface ControllerConfig extends StepOptions {

@@ -13,6 +13,7 @@ import {
 } from './engine/engine-adapter.js';
 import { RevisionLoads } from './engine/revision-loads.js';
 import { controlApiRoute } from './http/control-api.js';
+import { sourceView } from './http/control-views.js';
 import { ControllerControls } from './http/controls.js';
 import { dashboardRoutes } from './http/dashboard/routes.js';
 import { createControllerServer, listen } from './http/server.js';
@@ -23,12 +24,13 @@ import { Heartbeat } from './loop/heartbeat.js';
 import { exposedGc } from './loop/idle-gc.js';
 import { ControllerLoop } from './loop/loop.js';
 import { liveSecrets } from './secrets/live-secrets.js';
-import { createSource, sourceView } from './sources/source-factory.js';
+import { createSource } from './sources/source-factory.js';
 import { ControllerMetrics } from './status/metrics.js';
 import { restoreStatus, statePersistence } from './status/persist.js';
 import { type ControllerStatus, initialStatus, type StepMemory } from './status/status.js';
 
-export { type ControllerConfig, defaultCacheDir, type SourceConfig } from './config.js';
+export { type ControllerConfig, defaultCacheDir } from './config.js';
+export type { SourceConfig } from './sources/source-factory.js';
 
 /** A started controller. */
 export interface RunningController {

@@ -1,4 +1,6 @@
 import type { ControllerDiagnostic } from '../engine/ports.js';
+import { stripUserinfo } from '../sources/safe-url.js';
+import type { SourceConfig } from '../sources/source-factory.js';
 import {
   type ConditionType,
   countConditions,
@@ -129,4 +131,10 @@ export function diffOf(status: ControllerStatus, key: string): DiffEntry[] {
       ...(ch.after !== undefined ? { desired: ch.after } : {}),
       ...(ch.before !== undefined ? { live: ch.before } : {}),
     }));
+}
+
+/** The source as the control API shows it: no credentials. */
+export function sourceView(config: SourceConfig): SourceView {
+  if (config.kind === 'dir') return { dir: config.dir };
+  return { repo: stripUserinfo(config.repo), branch: config.branch, path: config.path };
 }

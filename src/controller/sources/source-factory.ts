@@ -1,12 +1,22 @@
-import type { ControllerConfig } from '../config.js';
-import type { SourceView } from '../http/control-views.js';
 import { DirectorySource } from './dir-source.js';
-import { resolveGitAuth } from './git-credentials.js';
-import { stripUserinfo } from './safe-url.js';
+import { type GitCredentialInput, resolveGitAuth } from './git-credentials.js';
 import type { Source } from './source.js';
 
+/** Where desired state comes from. */
+export type SourceConfig =
+  | ({
+      readonly kind: 'git';
+      readonly repo: string;
+      readonly branch: string;
+      readonly path: string;
+    } & GitCredentialInput)
+  | { readonly kind: 'dir'; readonly dir: string; readonly debounceMs?: number };
+
 /** The configured source, ready to fetch (reads credential files now and before each fetch). */
-export async function createSource(config: ControllerConfig): Promise<Source> {
+export async function createSource(config: {
+  readonly source: SourceConfig;
+  readonly cacheDir: string;
+}): Promise<Source> {
   const s = config.source;
   if (s.kind === 'dir') {
     return new DirectorySource({
@@ -26,10 +36,4 @@ export async function createSource(config: ControllerConfig): Promise<Source> {
     cacheDir: config.cacheDir,
     auth: () => resolveGitAuth(s),
   });
-}
-
-/** The source as the control API shows it: no credentials. */
-export function sourceView(config: ControllerConfig['source']): SourceView {
-  if (config.kind === 'dir') return { dir: config.dir };
-  return { repo: stripUserinfo(config.repo), branch: config.branch, path: config.path };
 }
