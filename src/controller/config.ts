@@ -64,3 +64,11 @@ export function defaultCacheDir(statePath: string): string {
   const local = statePath === ':memory:' || isPostgresUrl(statePath);
   return join(local ? '.platctl' : join(statePath, '..'), 'controller-cache');
 }
+
+/** The API's rate and concurrency limits that are set, for the clients that share them. Pure. */
+export function apiLimits(api: ControllerConfig['api']): { rps?: number; concurrency?: number } {
+  return {
+    ...(api.rps !== undefined ? { rps: api.rps } : {}),
+    ...(api.concurrency !== undefined ? { concurrency: api.concurrency } : {}),
+  };
+}

@@ -1,24 +1,15 @@
 import type { AddressInfo } from 'node:net';
 import { systemClock } from '../core/clock.js';
 import { createLogger } from '../core/logger.js';
-import { createApiClient, createProviderRegistry, resolveSecret } from '../providers/index.js';
-import { cachedStore } from '../state/cached.js';
-import { isPostgresUrl, openState, processHolder, type StateStore } from '../state/index.js';
-import type { ControllerConfig } from './config.js';
-import {
-  controllerLoad,
-  type EngineDeps,
-  engineRun,
-  manifestEnv,
-} from './engine/engine-adapter.js';
+import { createApiClient } from '../providers/index.js';
+import { processHolder, type StateStore } from '../state/index.js';
+import { apiLimits, type ControllerConfig } from './config.js';
+import { controllerEngine, controllerLoad, engineRun } from './engine/engine-adapter.js';
 import { RevisionLoads } from './engine/revision-loads.js';
-import { controlApiRoute } from './http/control-api.js';
-import { sourceView } from './http/control-views.js';
-import { ControllerControls } from './http/controls.js';
-import { dashboardRoutes } from './http/dashboard/routes.js';
-import { createControllerServer, listen } from './http/server.js';
+import { closeServer, listen } from './http/server.js';
+import { controllerSurface } from './http/surface.js';
 import type { ShardWiring } from './leadership/shards/wire.js';
-import { stateStoreLease } from './leadership/state-lease.js';
+import { leaseTiming, openControllerState, stateStoreLease } from './leadership/state-lease.js';
 import { BackoffTracker } from './loop/backoff.js';
 import { Heartbeat } from './loop/heartbeat.js';
 import { exposedGc } from './loop/idle-gc.js';
@@ -70,22 +61,17 @@ export async function startController(config: ControllerConfig): Promise<Running
     onBeat: (at) => metrics.heartbeat(at),
   });
   const holder = processHolder(config.holderLabel ?? 'controller');
-  const ttlMs = config.leaseTtlMs ?? 15_000;
-  // PostgreSQL frees the lock the moment its holder's session ends, so standbys ask every
-  // second (one cheap query) to take over within seconds; SQLite waits for the ttl anyway
-  const leasePollMs = Math.max(
-    10,
-    Math.floor(isPostgresUrl(config.statePath) ? Math.min(1000, ttlMs / 3) : ttlMs / 3),
-  );
+  const lease = leaseTiming(config.statePath, config.leaseTtlMs);
   // What the loop remembers, shared with the control surface; restored from the store
   const memory: StepMemory = {};
   let state: StateStore | undefined;
   let shards: ShardWiring | undefined;
   try {
-    const opened = await openState(config.statePath, { clock });
-    // one replica holding the whole store's lease keeps inventory and last-applied in memory
-    // while it holds it; sharded replicas, fenced per project, read them each run
-    state = config.shardBy ? opened : cachedStore(opened, holder);
+    state = await openControllerState(config.statePath, {
+      clock,
+      holder,
+      sharded: Boolean(config.shardBy),
+    });
     shards =
       sharding && config.shardBy
         ? await sharding.wireShards({
@@ -93,12 +79,8 @@ export async function startController(config: ControllerConfig): Promise<Running
             statePath: config.statePath,
             state,
             holder,
-            ttlMs,
-            pollMs: leasePollMs,
-            ...(config.api.rps !== undefined ? { rps: config.api.rps } : {}),
-            ...(config.api.concurrency !== undefined
-              ? { concurrency: config.api.concurrency }
-              : {}),
+            ...lease,
+            ...apiLimits(config.api),
             clock,
             logger,
             status,
@@ -115,8 +97,7 @@ export async function startController(config: ControllerConfig): Promise<Running
     const api = createApiClient({
       baseUrl: config.api.baseUrl,
       apiKey: secrets.apiKey,
-      ...(config.api.rps !== undefined ? { rps: config.api.rps } : {}),
-      ...(config.api.concurrency !== undefined ? { concurrency: config.api.concurrency } : {}),
+      ...apiLimits(config.api),
       ...(shards?.limiter ? { limiter: shards.limiter } : {}),
       clock,
       onRequest: metrics.onRequest,
@@ -124,24 +105,15 @@ export async function startController(config: ControllerConfig): Promise<Running
     });
     // validation and the engine's run share one load per revision
     const loads = new RevisionLoads(config.load ?? controllerLoad);
-    const engineDeps: EngineDeps = {
-      api,
-      providers: createProviderRegistry(),
-      state,
-      clock,
-      holder,
-      logger,
-      resolveSecret: (s) => resolveSecret(s, { env: manifestEnv() }),
-      ...(config.maxDeletes !== undefined ? { maxDeletes: config.maxDeletes } : {}),
-      ...(config.api.concurrency !== undefined ? { concurrency: config.api.concurrency } : {}),
-      ...(config.wait ? { wait: config.wait } : {}),
-      load: loads.load,
-    };
+    const engine = controllerEngine(
+      { api, state, clock, holder, logger, load: loads.load },
+      { maxDeletes: config.maxDeletes, concurrency: config.api.concurrency, wait: config.wait },
+    );
     const run =
       config.run ??
       (shards
-        ? shards.replica.run((ports) => engineRun({ ...engineDeps, ...ports }), loads.load)
-        : engineRun(engineDeps));
+        ? shards.replica.run((ports) => engineRun({ ...engine, ...ports }), loads.load)
+        : engineRun(engine));
     const backoffOptions = config.backoff ?? { baseMs: 5_000, maxMs: 300_000 };
     const backoff = new BackoffTracker(backoffOptions);
     if (!shards && restoreStatus(await state.controllerStatus(), status, memory)) {
@@ -160,68 +132,20 @@ export async function startController(config: ControllerConfig): Promise<Running
     // a suspension kept from before the restart shows before the first run ends
     metrics.suspended(config.suspend || memory.suspended === true);
     const persist = shards?.replica.persistence() ?? statePersistence(state, status, memory);
+    // the parts the loop and the HTTP surface share
+    const parts = { status, memory, metrics, logger, clock, heartbeat, backoff, run, persist };
     const loop = new ControllerLoop(
+      { ...config, backoff: backoffOptions, leasePollMs: lease.pollMs },
       {
-        ...config,
-        backoff: backoffOptions,
-        leasePollMs,
-      },
-      {
-        memory,
-        backoff,
-        persist,
-        collect: exposedGc(),
+        ...parts,
         source,
         validate: loads.validate,
-        run,
-        clock,
-        logger,
-        metrics,
-        status,
-        heartbeat,
-        lease: shards?.replica.lease ?? stateStoreLease(state, holder, { ttlMs }),
+        collect: exposedGc(),
+        lease: shards?.replica.lease ?? stateStoreLease(state, holder, lease),
       },
     );
     shards?.onWake(() => loop.trigger('shards gained', 'manual'));
-    const server = createControllerServer({
-      status,
-      metrics,
-      logger,
-      ready: () => loop.ready,
-      health: () => heartbeat.check(),
-      now: () => clock.now(),
-      trigger: (reason) => loop.trigger(reason, 'webhook'),
-      ...(secrets.webhookSecret ? { webhookSecret: secrets.webhookSecret } : {}),
-      ...(config.source.kind === 'git' ? { webhookBranch: config.source.branch } : {}),
-      routes: [
-        controlApiRoute({
-          ...(secrets.controlToken ? { token: secrets.controlToken } : {}),
-          controls: new ControllerControls({
-            status,
-            memory,
-            backoff,
-            loop,
-            run,
-            state,
-            logger,
-            metrics,
-            suspendFlag: config.suspend,
-            selfHeal: config.selfHeal,
-            prune: config.prune,
-            persist: () => persist(undefined),
-          }),
-          source: sourceView(config.source),
-          logger,
-          now: () => clock.now(),
-        }),
-        ...dashboardRoutes({
-          api,
-          logger,
-          ...(secrets.controlToken ? { controlToken: secrets.controlToken } : {}),
-          ...(config.dashboardDir !== undefined ? { assetsDir: config.dashboardDir } : {}),
-        }),
-      ],
-    });
+    const server = controllerSurface({ ...parts, loop, state, api, secrets }, config);
     const address = await listen(server, config.listen);
     logger.info(
       {
@@ -235,32 +159,34 @@ export async function startController(config: ControllerConfig): Promise<Running
     const unwatch = source.watch?.(() => loop.trigger('file change', 'watch'));
     const running = loop.start();
     const openedState = state;
-    let stopping: Promise<void> | undefined;
-    return {
-      address,
-      status,
-      loop,
-      metrics,
-      approvePrune: (runId) => loop.approvePrune(runId),
-      stop: () => {
-        stopping ??= (async () => {
-          await loop.stop();
-          await running;
-          api.close();
-          await notifier?.close();
-          await unwatch?.();
-          await new Promise<void>((r) => {
-            server.close(() => r());
-            server.closeAllConnections();
-          });
-          await openedState.close();
-        })();
-        return stopping;
-      },
-    };
+    return started({ address, status, loop, metrics }, async () => {
+      await loop.stop();
+      await running;
+      api.close();
+      await notifier?.close();
+      await unwatch?.();
+      await closeServer(server);
+      await openedState.close();
+    });
   } catch (err) {
     await shards?.replica.lease.release().catch(() => {});
     await state?.close();
     throw err;
   }
+}
+
+/** The handle of a started controller; `shutdown` runs once, however often stop is asked. */
+function started(
+  parts: Pick<RunningController, 'address' | 'status' | 'loop' | 'metrics'>,
+  shutdown: () => Promise<void>,
+): RunningController {
+  let stopping: Promise<void> | undefined;
+  return {
+    ...parts,
+    approvePrune: (runId) => parts.loop.approvePrune(runId),
+    stop: () => {
+      stopping ??= shutdown();
+      return stopping;
+    },
+  };
 }

@@ -3,7 +3,11 @@ import { PlatctlError } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
 import { loadAndValidate } from '../../manifests/index.js';
 import type { SecretSource } from '../../manifests/types.js';
-import { createProjectDirectory } from '../../providers/index.js';
+import {
+  createProjectDirectory,
+  createProviderRegistry,
+  resolveSecret,
+} from '../../providers/index.js';
 import type { ApiClient, ProviderRegistry } from '../../providers/types.js';
 import { type LoadPort, reconcile } from '../../reconcile/run.js';
 import type { ActionOutcome } from '../../reconcile/types.js';
@@ -47,6 +51,24 @@ export interface EngineDeps {
   readonly wait?: { readonly pollMs: number; readonly timeoutMs: number };
   /** The manifests stage (the controller's loads each revision once). @default controllerLoad */
   readonly load?: LoadPort;
+}
+
+/**
+ * A controller's {@link EngineDeps} (pure): every kind's provider, and secrets resolved from the
+ * environment without the controller's own ({@link manifestEnv}).
+ */
+export function controllerEngine(
+  parts: Pick<EngineDeps, 'api' | 'state' | 'clock' | 'holder' | 'logger' | 'load'>,
+  limits: Pick<EngineDeps, 'maxDeletes' | 'concurrency' | 'wait'>,
+): EngineDeps {
+  return {
+    ...parts,
+    providers: createProviderRegistry(),
+    resolveSecret: (s) => resolveSecret(s, { env: manifestEnv() }),
+    ...(limits.maxDeletes !== undefined ? { maxDeletes: limits.maxDeletes } : {}),
+    ...(limits.concurrency !== undefined ? { concurrency: limits.concurrency } : {}),
+    ...(limits.wait ? { wait: limits.wait } : {}),
+  };
 }
 
 /**

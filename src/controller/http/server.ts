@@ -134,3 +134,11 @@ export function listen(server: Server, listenAt: string): Promise<AddressInfo> {
     });
   });
 }
+
+/** Stops accepting connections and ends the open ones; resolves once the server is closed. */
+export function closeServer(server: Server): Promise<void> {
+  return new Promise<void>((r) => {
+    server.close(() => r());
+    server.closeAllConnections();
+  });
+}

@@ -1,8 +1,12 @@
+import type { Clock } from '../../core/clock.js';
 import { PlatctlError } from '../../core/errors.js';
+import { cachedStore } from '../../state/cached.js';
 import {
   describeHolder,
+  isPostgresUrl,
   type LeaseHandle,
   type LeaseHolder,
+  openState,
   type StateStore,
 } from '../../state/index.js';
 import type { LeasePort } from './lease-keeper.js';
@@ -38,4 +42,30 @@ export function stateStoreLease(
       await held?.release();
     },
   };
+}
+
+/**
+ * The lease's lifetime without renewal and how often it is asked for (pure). PostgreSQL frees the
+ * lock the moment its holder's session ends, so standbys ask every second (one cheap query) to
+ * take over within seconds; SQLite waits for the ttl anyway.
+ */
+export function leaseTiming(statePath: string, ttlMs = 15_000): { ttlMs: number; pollMs: number } {
+  const pollMs = Math.max(
+    10,
+    Math.floor(isPostgresUrl(statePath) ? Math.min(1000, ttlMs / 3) : ttlMs / 3),
+  );
+  return { ttlMs, pollMs };
+}
+
+/**
+ * Opens the controller's state store (I/O). One replica holding the whole store's lease keeps
+ * inventory and last-applied in memory while it holds it; sharded replicas, fenced per project,
+ * read them each run.
+ */
+export async function openControllerState(
+  statePath: string,
+  options: { readonly clock: Clock; readonly holder: LeaseHolder; readonly sharded: boolean },
+): Promise<StateStore> {
+  const opened = await openState(statePath, { clock: options.clock });
+  return options.sharded ? opened : cachedStore(opened, options.holder);
 }
