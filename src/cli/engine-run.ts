@@ -1,5 +1,6 @@
 import { createInterface } from 'node:readline/promises';
 import { formatDiagnostics } from '../manifests/index.js';
+import type { Plan } from '../model/plan.js';
 import { createRunPorts, type EngineConfig } from '../reconcile/default-ports.js';
 import {
   colors,
@@ -11,7 +12,6 @@ import {
 } from '../reconcile/render/index.js';
 import { reconcile } from '../reconcile/run.js';
 import type { RunOptions, RunResult } from '../reconcile/run-types.js';
-import type { Plan } from '../reconcile/types.js';
 import { loadPrices } from '../usage/prices.js';
 import { type EngineFlags, parseVars, useColor } from './engine-options.js';
 import { progressPrinter } from './progress.js';

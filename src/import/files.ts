@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
 import { PlatctlError } from '../core/errors.js';
 import { packageRoot } from '../core/package-root.js';
-import type { Manifest } from '../manifests/types.js';
+import type { Manifest } from '../model/manifest.js';
 import { sortManifests } from './manifests.js';
 
 /** The file of the organization-wide kinds (users). */

@@ -1,4 +1,4 @@
-import { type Manifest, manifestKey, type UserManifest } from '../manifests/types.js';
+import { type Manifest, manifestKey, type UserManifest } from '../model/manifest.js';
 import { escapeVariables } from './manifests.js';
 import { type ImportScope, UNREADABLE_KINDS } from './read.js';
 

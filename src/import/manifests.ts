@@ -3,8 +3,8 @@ import {
   manifestKey,
   POWER_ANNOTATION,
   type UserManifest,
-} from '../manifests/types.js';
-import type { LiveObject } from '../providers/types.js';
+} from '../model/manifest.js';
+import type { LiveObject } from '../model/provider.js';
 
 /**
  * The environment variable an imported user's `passwordFrom` names: `PLATCTL_PASSWORD_` and the

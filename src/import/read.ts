@@ -1,7 +1,7 @@
 import { PlatctlError } from '../core/errors.js';
-import { KINDS, type Kind, type Manifest } from '../manifests/types.js';
+import { KINDS, type Kind, type Manifest } from '../model/manifest.js';
+import type { LiveObject, ProviderPorts, ProviderRegistry } from '../model/provider.js';
 import { listProjects } from '../providers/project-directory.js';
-import type { LiveObject, ProviderPorts, ProviderRegistry } from '../providers/types.js';
 
 /** Kinds the API can list and read, in the order import reads and writes them. */
 export const IMPORTABLE_KINDS: readonly Kind[] = [

@@ -1,6 +1,7 @@
 import type { Clock } from '../core/clock.js';
-import { type Manifest, manifestKey } from '../manifests/types.js';
-import type { ApiClient, LiveObject, ProviderPorts, ProviderRegistry } from '../providers/types.js';
+import type { ApiClient } from '../model/api.js';
+import { type Manifest, manifestKey } from '../model/manifest.js';
+import type { LiveObject, ProviderPorts, ProviderRegistry } from '../model/provider.js';
 import { processHolder } from '../state/holder.js';
 import type { StateStore } from '../state/types.js';
 import { adoptImported } from './adopt.js';

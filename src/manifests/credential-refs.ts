@@ -1,6 +1,6 @@
 import { isCredentialVariable } from '../core/credentials.js';
+import type { LoadedManifest } from '../model/manifest.js';
 import type { Diagnostic } from './diagnostics.js';
-import type { LoadedManifest } from './types.js';
 
 /**
  * `passwordFrom: {env: NAME}` naming one of platctl's own credentials (the platform key, git

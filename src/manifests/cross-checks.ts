@@ -1,5 +1,10 @@
+import {
+  identityKey,
+  type LoadedManifest,
+  type ManifestRef,
+  type Metadata,
+} from '../model/manifest.js';
 import { type Diagnostic, type DiagnosticCode, pathToString } from './diagnostics.js';
-import { identityKey, type LoadedManifest, type ManifestRef, type Metadata } from './types.js';
 
 const where = (m: LoadedManifest) => `${m.source.file}:${m.source.line}:${m.source.col}`;
 

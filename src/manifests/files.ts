@@ -2,6 +2,7 @@ import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'no
 import { join, relative, sep } from 'node:path';
 import type { Diagnostic } from './diagnostics.js';
 import { checkDecodedText, decodeManifest } from './input-checks.js';
+import type { SourceText } from './source-text.js';
 
 /** Limits that protect the loader from hostile or mistaken input. */
 export interface LoaderLimits {
@@ -22,12 +23,6 @@ export const DEFAULT_LIMITS: LoaderLimits = {
   maxDepth: 64,
   maxFiles: 20_000,
 };
-
-/** One manifest file's text and the name diagnostics use for it. */
-export interface SourceText {
-  file: string;
-  text: string;
-}
 
 const YAML_EXT = /\.ya?ml$/i;
 

@@ -1,14 +1,15 @@
+import type { LoadedManifest, Manifest, SourcePosition } from '../model/manifest.js';
+import { manifestKey } from '../model/manifest.js';
 import { credentialReferences } from './credential-refs.js';
 import { crossChecks } from './cross-checks.js';
 import { type Diagnostic, hasErrors, sortDiagnostics } from './diagnostics.js';
 import { DEFAULT_LIMITS, type LoaderLimits, readSources } from './files.js';
 import { boundDocuments, capDiagnostics, DEFAULT_DOCUMENT_LIMITS } from './input-checks.js';
 import { type ParsedDocument, parseSource } from './parse.js';
-import type { LoadedManifest, Manifest, SourcePosition } from './types.js';
-import { manifestKey } from './types.js';
 import { type ApiGroups, DEFAULT_GROUPS, validateDocument } from './validate-document.js';
 import { buildLookup } from './variables.js';
 
+export * from '../model/manifest.js';
 export { crossChecks, resolveRef } from './cross-checks.js';
 export {
   DIAGNOSTIC_CODES,
@@ -21,7 +22,6 @@ export {
 export { DEFAULT_LIMITS, type LoaderLimits } from './files.js';
 export { type ParsedDocument, parseSource } from './parse.js';
 export { schemaFileOf } from './schemas.js';
-export * from './types.js';
 export {
   type ApiGroups,
   apiVersionOf,

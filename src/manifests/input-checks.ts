@@ -1,6 +1,6 @@
 import { isUtf8 } from 'node:buffer';
 import type { Diagnostic } from './diagnostics.js';
-import type { SourceText } from './files.js';
+import type { SourceText } from './source-text.js';
 
 /** Bounds on what one load may hold, so a committer cannot run the loader out of memory. */
 export interface DocumentLimits {

@@ -1,10 +1,10 @@
 import type { Document, Scalar, YAMLError } from 'yaml';
+import type { SourcePosition } from '../model/manifest.js';
 import { tooDeepAt } from './depth.js';
 import type { Diagnostic, DiagnosticCode } from './diagnostics.js';
 import { fastDocuments } from './fast-parse.js';
-import type { SourceText } from './files.js';
 import { LazyPositions, linePos, lineStarts } from './positions.js';
-import type { SourcePosition } from './types.js';
+import type { SourceText } from './source-text.js';
 import {
   missingVariable,
   substituteString as substituteInNode,

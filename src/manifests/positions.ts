@@ -1,6 +1,6 @@
 import type { Node } from 'yaml';
-import type { SourceText } from './files.js';
-import type { SourcePosition } from './types.js';
+import type { SourcePosition } from '../model/manifest.js';
+import type { SourceText } from './source-text.js';
 import { yamlLib } from './yaml-lib.js';
 
 type JsonPath = readonly (string | number)[];

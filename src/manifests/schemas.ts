@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { packageRoot } from '../core/package-root.js';
+import { KINDS, type Kind } from '../model/manifest.js';
 import { instantiateValidator, newSchemaCompiler, validatorSource } from './schema-compiler.js';
-import { KINDS, type Kind } from './types.js';
 
 /** The file name of a kind's schema under `schemas/`: `ComputeInstance` → `compute-instance`. */
 export function schemaFileOf(kind: Kind): string {

@@ -1,9 +1,15 @@
+import {
+  KINDS,
+  type Kind,
+  type Manifest,
+  manifestKey,
+  PLATCTL_API_VERSION,
+} from '../model/manifest.js';
 import { type Diagnostic, pathToString } from './diagnostics.js';
 import { FORMATS } from './formats.js';
 import type { ParsedDocument } from './parse.js';
 import { closest, schemaDiagnostics } from './schema-messages.js';
 import { schemaErrors } from './schemas.js';
-import { KINDS, type Kind, type Manifest, manifestKey, PLATCTL_API_VERSION } from './types.js';
 
 /** The API groups the envelope kinds must use (`--infra-group`, `--paas-group`). */
 export interface ApiGroups {

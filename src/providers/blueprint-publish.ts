@@ -1,10 +1,10 @@
-import type { ManifestOf } from '../manifests/types.js';
-import type { Action, ProposedAction } from '../reconcile/types.js';
+import type { Action, ProposedAction } from '../model/action.js';
+import type { ManifestOf } from '../model/manifest.js';
+import type { Provider, ProviderPorts } from '../model/provider.js';
 import { unsupported } from './support/actions.js';
 import { threeWayDiff } from './support/diff.js';
 import { seg } from './support/list.js';
 import { creationChanges, display, refOf } from './support/scope.js';
-import type { Provider, ProviderPorts } from './types.js';
 
 type PublishManifest = ManifestOf<'BlueprintPublish'>;
 

@@ -1,9 +1,9 @@
-import type { ManifestOf } from '../manifests/types.js';
-import type { Action, ProposedAction } from '../reconcile/types.js';
+import type { Action, ProposedAction } from '../model/action.js';
+import type { ManifestOf } from '../model/manifest.js';
+import type { Provider, ProviderPorts } from '../model/provider.js';
 import { tablePath } from './client/paths.js';
 import { unsupported } from './support/actions.js';
 import { refOf } from './support/scope.js';
-import type { Provider, ProviderPorts } from './types.js';
 
 type VersionManifest = ManifestOf<'BlueprintVersion'>;
 

@@ -1,10 +1,10 @@
-import type { Action, ProposedAction } from '../reconcile/types.js';
+import type { Action, ProposedAction } from '../model/action.js';
+import type { Provider, ProviderPorts } from '../model/provider.js';
 import { clusterAt } from './cluster.js';
 import { unsupported } from './support/actions.js';
 import { seg } from './support/list.js';
 import { refOf } from './support/scope.js';
 import { waitUntil } from './support/wait.js';
-import type { Provider, ProviderPorts } from './types.js';
 
 const COMPONENTS = [
   ['capi', 'capiVersion'],

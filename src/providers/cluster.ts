@@ -1,5 +1,7 @@
-import type { ManifestOf } from '../manifests/types.js';
-import type { Action, ProposedAction } from '../reconcile/types.js';
+import type { Action, ProposedAction } from '../model/action.js';
+import type { ApiClient } from '../model/api.js';
+import type { ManifestOf } from '../model/manifest.js';
+import type { LiveObject, Provider, ProviderPorts } from '../model/provider.js';
 import { tablePath } from './client/paths.js';
 import { planUpsert, unsupported } from './support/actions.js';
 import { type Doc, managedBody } from './support/diff.js';
@@ -7,7 +9,6 @@ import { kubeList } from './support/list.js';
 import { createOwnership, sendDelete } from './support/requests.js';
 import { createdAtOf, liveRef, obj, pick, str, wantedByProject } from './support/scope.js';
 import { waitUntil } from './support/wait.js';
-import type { ApiClient, LiveObject, Provider, ProviderPorts } from './types.js';
 
 type ClusterManifest = ManifestOf<'Cluster'>;
 

@@ -1,14 +1,14 @@
+import type { PowerAction, ProposedAction } from '../model/action.js';
 import {
   DEPLOY_ANNOTATION,
   type ManifestOf,
   POWER_CYCLE_ANNOTATION,
   POWER_RESET_ANNOTATION,
-} from '../manifests/types.js';
-import type { PowerAction, ProposedAction } from '../reconcile/types.js';
+} from '../model/manifest.js';
+import type { PlanInput } from '../model/provider.js';
 import { createAction, deleteAction } from './support/actions.js';
 import { managedBody, threeWayDiff } from './support/diff.js';
 import { comparable, desiredPower, display } from './support/scope.js';
-import type { PlanInput } from './types.js';
 
 /** The one-shot power requests: annotation → the API's action. */
 const ONE_SHOTS: readonly [string, PowerAction][] = [

@@ -1,5 +1,7 @@
-import { identityKey, type ManifestOf } from '../manifests/types.js';
-import type { Action } from '../reconcile/types.js';
+import type { Action } from '../model/action.js';
+import type { ApiClient } from '../model/api.js';
+import { identityKey, type ManifestOf } from '../model/manifest.js';
+import type { LiveObject, ObserveScope, Provider, ProviderPorts } from '../model/provider.js';
 import { planInstance } from './compute-instance-plan.js';
 import { unsupported } from './support/actions.js';
 import { type Doc, managedBody } from './support/diff.js';
@@ -7,7 +9,6 @@ import { kubeList, seg } from './support/list.js';
 import { createOwnership, sendDelete } from './support/requests.js';
 import { createdAtOf, display, liveRef, obj, pick, str, wantedByProject } from './support/scope.js';
 import { waitUntil } from './support/wait.js';
-import type { ApiClient, LiveObject, ObserveScope, Provider, ProviderPorts } from './types.js';
 
 type InstanceManifest = ManifestOf<'ComputeInstance'>;
 type ComputeType = InstanceManifest['spec']['computeType'];

@@ -4,12 +4,6 @@ export type { ApiClientOptions, RequestEvent, RetryEvent } from './client/api-cl
 export { createApiClient, DEFAULT_GROUPS } from './client/api-client.js';
 export type { Connection, ConnectionInput } from './client/connection.js';
 export { resolveConnection } from './client/connection.js';
-export { ApiError, NetworkError, RequestTimeoutError } from './client/errors.js';
-export {
-  createProjectDirectory,
-  listProjects,
-  UnknownProjectError,
-} from './project-directory.js';
+export { createProjectDirectory, listProjects } from './project-directory.js';
 export { createProviderRegistry } from './registry.js';
 export { resolveSecret } from './secrets.js';
-export type * from './types.js';

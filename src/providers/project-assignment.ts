@@ -1,8 +1,8 @@
-import type { ManifestOf, RoleRef } from '../manifests/types.js';
-import type { Action, ProposedAction, ResourceRef } from '../reconcile/types.js';
+import type { Action, ProposedAction, ResourceRef } from '../model/action.js';
+import type { ManifestOf, RoleRef } from '../model/manifest.js';
+import type { Provider, ProviderPorts } from '../model/provider.js';
 import { unsupported } from './support/actions.js';
 import { seg } from './support/list.js';
-import type { Provider, ProviderPorts } from './types.js';
 import { accountId } from './user-directory.js';
 
 type AssignmentManifest = ManifestOf<'ProjectAssignment'>;

@@ -1,20 +1,6 @@
-import { PlatctlError } from '../core/errors.js';
+import type { ApiClient } from '../model/api.js';
+import { UnknownProjectError } from '../model/api-errors.js';
 import { listAll } from './support/list.js';
-import type { ApiClient } from './types.js';
-
-/** A project name the platform does not know (or this key cannot see). */
-export class UnknownProjectError extends PlatctlError {
-  readonly project: string;
-  constructor(project: string, visible: readonly string[]) {
-    const known = [...visible].sort().join(', ') || 'none';
-    super(
-      'api',
-      `project ${project} is unknown to the platform or not visible to this API key (visible: ${known})`,
-    );
-    this.name = 'UnknownProjectError';
-    this.project = project;
-  }
-}
 
 export interface Project {
   readonly id: string;

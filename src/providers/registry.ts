@@ -1,3 +1,4 @@
+import type { ProviderRegistry } from '../model/provider.js';
 import { blueprintPublishProvider } from './blueprint-publish.js';
 import { blueprintVersionProvider } from './blueprint-version.js';
 import { clusterProvider } from './cluster.js';
@@ -5,7 +6,6 @@ import { clusterControllersProvider } from './cluster-controllers.js';
 import { computeInstanceProvider } from './compute-instance.js';
 import { projectAssignmentProvider } from './project-assignment.js';
 import { serviceProvider } from './service.js';
-import type { ProviderRegistry } from './types.js';
 import { userProvider } from './user.js';
 import { workspaceProvider } from './workspace.js';
 

@@ -3,7 +3,7 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { isCredentialVariable } from '../core/credentials.js';
 import { PlatctlError } from '../core/errors.js';
-import type { SecretSource } from '../manifests/types.js';
+import type { SecretSource } from '../model/manifest.js';
 
 export interface SecretEnvironment {
   /** @default process.env */

@@ -1,5 +1,8 @@
-import type { ManifestOf } from '../manifests/types.js';
-import type { Action, PlanDiagnostic, ProposedAction } from '../reconcile/types.js';
+import type { Action, ProposedAction } from '../model/action.js';
+import type { ApiClient } from '../model/api.js';
+import type { ManifestOf } from '../model/manifest.js';
+import type { PlanDiagnostic } from '../model/plan.js';
+import type { LiveObject, PlanInput, Provider, ProviderPorts } from '../model/provider.js';
 import { tablePath } from './client/paths.js';
 import { createAction, deleteAction, unsupported } from './support/actions.js';
 import { type Doc, managedBody, threeWayDiff } from './support/diff.js';
@@ -16,7 +19,6 @@ import {
   wantedByProject,
 } from './support/scope.js';
 import { waitUntil } from './support/wait.js';
-import type { ApiClient, LiveObject, PlanInput, Provider, ProviderPorts } from './types.js';
 
 type ServiceManifest = ManifestOf<'Service'>;
 

@@ -1,6 +1,6 @@
 import { PlatctlError } from '../core/errors.js';
+import type { ApiClient } from '../model/api.js';
 import { listAll } from './support/list.js';
-import type { ApiClient } from './types.js';
 
 /** A user as the users list returns it (`users[].account`). */
 export interface Account {

@@ -1,15 +1,16 @@
+import type { Action, ProposedAction, ResourceRef } from '../model/action.js';
 import {
   type GroupRef,
   identityKey,
   type ManifestOf,
   PLATCTL_API_VERSION,
-} from '../manifests/types.js';
-import type { Action, PlanDiagnostic, ProposedAction, ResourceRef } from '../reconcile/types.js';
+} from '../model/manifest.js';
+import type { PlanDiagnostic } from '../model/plan.js';
+import type { LiveObject, PlanInput, Provider, ProviderPorts } from '../model/provider.js';
 import { createAction, deleteAction, unsupported } from './support/actions.js';
 import { type Doc, threeWayDiff } from './support/diff.js';
 import { seg } from './support/list.js';
 import { createOwnership, sendDelete } from './support/requests.js';
-import type { LiveObject, PlanInput, Provider, ProviderPorts } from './types.js';
 import { type Account, accountId, accounts, remember } from './user-directory.js';
 
 type UserManifest = ManifestOf<'User'>;

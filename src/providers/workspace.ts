@@ -1,18 +1,18 @@
-import type { ManifestOf } from '../manifests/types.js';
-import type { Action, ProposedAction } from '../reconcile/types.js';
-import { planUpsert, unsupported } from './support/actions.js';
-import { type Doc, managedBody } from './support/diff.js';
-import { kubeList, seg } from './support/list.js';
-import { createOwnership, sendDelete } from './support/requests.js';
-import { createdAtOf, liveRef, obj, pick, str, wantedByProject } from './support/scope.js';
+import type { Action, ProposedAction } from '../model/action.js';
+import type { ApiClient } from '../model/api.js';
+import type { ManifestOf } from '../model/manifest.js';
 import type {
-  ApiClient,
   ExecuteResult,
   LiveObject,
   ObserveScope,
   Provider,
   ProviderPorts,
-} from './types.js';
+} from '../model/provider.js';
+import { planUpsert, unsupported } from './support/actions.js';
+import { type Doc, managedBody } from './support/diff.js';
+import { kubeList, seg } from './support/list.js';
+import { createOwnership, sendDelete } from './support/requests.js';
+import { createdAtOf, liveRef, obj, pick, str, wantedByProject } from './support/scope.js';
 
 type WorkspaceManifest = ManifestOf<'Workspace'>;
 

@@ -1,6 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
-import type { Manifest } from '../manifests/types.js';
-import type { ProposedAction } from './types.js';
+import type { ProposedAction } from '../model/action.js';
+import type { Manifest } from '../model/manifest.js';
 
 /**
  * Marks as drift the actions a resource needs only because the platform moved (pure; returns new

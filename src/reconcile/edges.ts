@@ -1,4 +1,4 @@
-import { identityKey, type Manifest, type ManifestRef } from '../manifests/types.js';
+import { identityKey, type Manifest, type ManifestRef } from '../model/manifest.js';
 
 /** Why one resource must come before another; shown in tests and debugging output. */
 export type EdgeRule =

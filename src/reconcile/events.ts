@@ -1,4 +1,4 @@
-import type { Action, ActionOutcome } from './types.js';
+import type { Action, ActionOutcome } from '../model/action.js';
 
 /**
  * What the engine tells people while it works; the CLI renders these as progress lines, the

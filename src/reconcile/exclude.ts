@@ -1,4 +1,5 @@
-import type { Action, PlanDiagnostic } from './types.js';
+import type { Action } from '../model/action.js';
+import type { PlanDiagnostic } from '../model/plan.js';
 
 /** What is left of an ordered plan once some keys are excluded. */
 export interface Excluded {

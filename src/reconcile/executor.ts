@@ -1,9 +1,10 @@
 import PQueue from 'p-queue';
 import type { Clock } from '../core/clock.js';
 import { PlatctlError, redact } from '../core/errors.js';
-import type { ExecuteResult } from '../providers/types.js';
+import type { Action, ActionOutcome } from '../model/action.js';
+import type { Plan } from '../model/plan.js';
+import type { ExecuteResult } from '../model/provider.js';
 import type { EventSink } from './events.js';
-import type { Action, ActionOutcome, Plan } from './types.js';
 
 /** What the executor needs from the outside: how to perform an action and where to report. */
 export interface ExecutorPorts {

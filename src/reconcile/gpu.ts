@@ -1,28 +1,10 @@
-import type { Manifest } from '../manifests/types.js';
-import { gpusOf, type PriceFile } from '../usage/prices.js';
-import type { Action, Plan } from './types.js';
+import type { Action } from '../model/action.js';
+import type { Manifest } from '../model/manifest.js';
+import type { GpuChange, GpuSummary, Plan } from '../model/plan.js';
+import { gpusOf, type PriceFile } from '../model/prices.js';
 
 /** Average hours in a month (365 × 24 / 12), as cloud price lists count them. */
 export const HOURS_PER_MONTH = 730;
-
-/** What a plan adds (positive) or removes (negative) on one compute profile, per day and month. */
-export interface GpuChange {
-  readonly profile: string;
-  /** Instances created minus instances deleted. */
-  readonly instances: number;
-  /** GPU-hours; absent when the profile's GPUs are unknown (not in the price file or defaults). */
-  readonly gpuHoursPerDay?: number;
-  readonly gpuHoursPerMonth?: number;
-  /** In the price file's currency; absent without an hourly price for the profile. */
-  readonly costPerDay?: number;
-  readonly costPerMonth?: number;
-}
-
-/** The compute a plan creates or deletes, per profile (`Plan.gpu`). */
-export interface GpuSummary {
-  readonly changes: readonly GpuChange[];
-  readonly currency?: string;
-}
 
 /** The compute profile an action creates (+1) or deletes (-1), if it is such an action. */
 function profileDelta(a: Action): { profile: string; delta: 1 | -1 } | undefined {

@@ -1,4 +1,4 @@
-import type { Action, ProposedAction } from './types.js';
+import type { Action, ProposedAction } from '../model/action.js';
 
 /** An action with its id, before the ordering step fills `dependsOn`. */
 export type IdentifiedAction = Action;

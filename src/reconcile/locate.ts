@@ -1,6 +1,6 @@
 import { PlatctlError } from '../core/errors.js';
-import type { LoadedManifest, SourcePosition } from '../manifests/types.js';
-import { ApiError } from '../providers/index.js';
+import { ApiError } from '../model/api-errors.js';
+import type { LoadedManifest, SourcePosition } from '../model/manifest.js';
 
 /**
  * The error of a failed action, prefixed with where in the manifests it comes from (pure):

@@ -1,10 +1,10 @@
 import { PlatctlError } from '../core/errors.js';
-import { identityKey, KINDS, type LoadedManifest, type Manifest } from '../manifests/types.js';
-import { ApiError } from '../providers/client/errors.js';
-import type { LiveObject, ProviderPorts, ProviderRegistry } from '../providers/types.js';
+import type { ResourceRef } from '../model/action.js';
+import { ApiError } from '../model/api-errors.js';
+import { identityKey, KINDS, type LoadedManifest, type Manifest } from '../model/manifest.js';
+import type { LiveObject, ProviderPorts, ProviderRegistry } from '../model/provider.js';
 import type { InventoryEntry, PendingOperation } from '../state/types.js';
 import type { EventSink } from './events.js';
-import type { ResourceRef } from './types.js';
 
 /** What observing found: the live objects, and the keys whose live state could not be read. */
 export interface Observation {

@@ -1,6 +1,7 @@
-import type { Manifest } from '../manifests/types.js';
+import type { Action } from '../model/action.js';
+import type { Manifest } from '../model/manifest.js';
+import type { PlanDiagnostic } from '../model/plan.js';
 import { keyEdges } from './edges.js';
-import type { Action, PlanDiagnostic } from './types.js';
 
 export interface Ordered {
   readonly actions: Action[];

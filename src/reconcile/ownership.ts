@@ -1,9 +1,9 @@
 import { PlatctlError } from '../core/errors.js';
-import { ApiError } from '../providers/client/errors.js';
-import type { LiveObject } from '../providers/types.js';
+import type { Action } from '../model/action.js';
+import { ApiError } from '../model/api-errors.js';
+import type { LiveObject } from '../model/provider.js';
 import type { PendingOperation, StateStore } from '../state/types.js';
 import type { EventSink } from './events.js';
-import type { Action } from './types.js';
 
 /**
  * Who made an object. An object is this state's own only when this state saw a 2xx answer to its

@@ -1,5 +1,5 @@
-import { type Manifest, manifestKey } from '../manifests/types.js';
-import type { LiveObject } from '../providers/types.js';
+import { type Manifest, manifestKey } from '../model/manifest.js';
+import type { LiveObject } from '../model/provider.js';
 import type { InventoryEntry } from '../state/types.js';
 
 /** Desired, live and last-applied state of one identity key. */

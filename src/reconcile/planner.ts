@@ -1,12 +1,13 @@
-import { type Manifest, manifestKey, PRUNE_ANNOTATION } from '../manifests/types.js';
-import type { LiveObject, Provider } from '../providers/types.js';
+import type { ProposedAction } from '../model/action.js';
+import { type Manifest, manifestKey, PRUNE_ANNOTATION } from '../model/manifest.js';
+import type { Plan, PlanDiagnostic } from '../model/plan.js';
+import type { LiveObject, Provider } from '../model/provider.js';
 import type { InventoryEntry } from '../state/types.js';
 import { markDrift } from './drift.js';
 import { excludeKeys } from './exclude.js';
 import { assignIds } from './ids.js';
 import { order } from './order.js';
 import { type Pairing, pair } from './pair.js';
-import type { Plan, PlanDiagnostic, ProposedAction } from './types.js';
 
 /** The pure half of each provider: how its kind is compared. */
 export type PlannerRegistry = {

@@ -1,5 +1,6 @@
-import type { LoadedManifest, SecretSource } from '../manifests/types.js';
-import type { Action, Plan, PlanDiagnostic } from './types.js';
+import type { Action } from '../model/action.js';
+import type { LoadedManifest, SecretSource } from '../model/manifest.js';
+import type { Plan, PlanDiagnostic } from '../model/plan.js';
 
 /** What the preflight may use (I/O, injected): secrets are resolved and at once forgotten. */
 export interface PreflightPorts {

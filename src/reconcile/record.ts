@@ -1,7 +1,8 @@
-import { type Manifest, type PlatctlKind, PRUNE_ANNOTATION } from '../manifests/types.js';
-import type { ExecuteResult } from '../providers/types.js';
+import type { Action, ActionOutcome } from '../model/action.js';
+import { type Manifest, type PlatctlKind, PRUNE_ANNOTATION } from '../model/manifest.js';
+import type { Plan } from '../model/plan.js';
+import type { ExecuteResult } from '../model/provider.js';
 import type { StateStore, StateWrite } from '../state/types.js';
-import type { Action, ActionOutcome, Plan } from './types.js';
 
 /** Kinds the API cannot read: they exist only because platctl made them so. */
 const PLATCTL_ONLY: ReadonlySet<string> = new Set<PlatctlKind>([

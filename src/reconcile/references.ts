@@ -1,5 +1,5 @@
-import type { LoadedManifest } from '../manifests/types.js';
-import { UnknownProjectError } from '../providers/index.js';
+import { UnknownProjectError } from '../model/api-errors.js';
+import type { LoadedManifest } from '../model/manifest.js';
 import type { ManifestDiagnostic } from './run-types.js';
 
 /**

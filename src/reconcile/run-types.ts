@@ -1,11 +1,13 @@
 import type { Clock } from '../core/clock.js';
 import type { Logger } from '../core/logger.js';
-import type { LoadedManifest, SecretSource } from '../manifests/types.js';
-import type { ApiClient, ProviderRegistry } from '../providers/types.js';
+import type { ActionOutcome } from '../model/action.js';
+import type { ApiClient } from '../model/api.js';
+import type { LoadedManifest, SecretSource } from '../model/manifest.js';
+import type { Plan } from '../model/plan.js';
+import type { PriceFile } from '../model/prices.js';
+import type { ProviderRegistry } from '../model/provider.js';
 import type { LeaseHolder, StateStore } from '../state/types.js';
-import type { PriceFile } from '../usage/prices.js';
 import type { EventSink } from './events.js';
-import type { ActionOutcome, Plan } from './types.js';
 
 /** A loader diagnostic, as `loadAndValidate` returns it (structural, so the engine needs no loader). */
 export interface ManifestDiagnostic {

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
-import { manifestKey } from '../manifests/types.js';
-import type { ProviderPorts } from '../providers/types.js';
+import type { Action } from '../model/action.js';
+import { manifestKey } from '../model/manifest.js';
+import type { ProviderPorts } from '../model/provider.js';
 import { processHolder } from '../state/holder.js';
 import { executePlan } from './executor.js';
 import { gpuSummary } from './gpu.js';
@@ -13,7 +14,6 @@ import { preflight } from './preflight.js';
 import { createRecorder } from './record.js';
 import { checkReferences } from './references.js';
 import type { RunOptions, RunPorts, RunResult } from './run-types.js';
-import type { Action } from './types.js';
 
 export type * from './run-types.js';
 

@@ -1,4 +1,4 @@
-import type { Manifest } from '../manifests/types.js';
+import type { Manifest } from '../model/manifest.js';
 import {
   applyWrite,
   type InventoryEntry,

@@ -3,8 +3,8 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import { type Clock, systemClock } from '../core/clock.js';
 import { PlatctlError } from '../core/errors.js';
-import type { Manifest } from '../manifests/types.js';
-import type { ActionOutcome } from '../reconcile/types.js';
+import type { ActionOutcome } from '../model/action.js';
+import type { Manifest } from '../model/manifest.js';
 import { createLease } from './lease.js';
 import { sqliteControllerMethods } from './sqlite-controller.js';
 import {

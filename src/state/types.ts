@@ -1,5 +1,5 @@
-import type { Kind, Manifest } from '../manifests/types.js';
-import type { ActionOutcome, ResourceRef } from '../reconcile/types.js';
+import type { ActionOutcome, ResourceRef } from '../model/action.js';
+import type { Kind, Manifest } from '../model/manifest.js';
 
 /** A JSON object the controller keeps across restarts; the store does not look inside. */
 export type StoredJson = { readonly [key: string]: unknown };

@@ -1,5 +1,5 @@
-import { gpusOf, type PriceFile } from './prices.js';
-import type { UsageItem } from './reader.js';
+import { gpusOf, type PriceFile } from '../model/prices.js';
+import type { UsageItem } from '../providers/usage-reader.js';
 
 /** One row of `platctl usage`: an instance's (or a profile's) usage in the window. */
 export interface UsageRow {

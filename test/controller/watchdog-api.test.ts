@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { beatingApi } from '../../src/controller/engine/beating-api.js';
 import { Heartbeat } from '../../src/controller/loop/heartbeat.js';
+import type { ApiRequest } from '../../src/model/api.js';
 import { createApiClient, type Transport } from '../../src/providers/client/api-client.js';
-import type { ApiRequest } from '../../src/providers/types.js';
 import { ManualClock, settle } from './helpers/manual-clock.js';
 
 /** A watchdog far tighter than one request's retries (the default is 5 min). */

@@ -6,7 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dashboardRoutes } from '../../src/controller/http/dashboard/routes.js';
 import { createLogger } from '../../src/core/logger.js';
 import { createApiClient } from '../../src/providers/index.js';
-import { createUsageReader, parseHours, UNATTRIBUTED } from '../../src/usage/reader.js';
+import { createUsageReader, parseHours, UNATTRIBUTED } from '../../src/providers/usage-reader.js';
 import { converge, type World, world } from '../e2e/harness.js';
 
 let w: World;

@@ -4,10 +4,10 @@ import {
   type RunningEmulator,
   startEmulator,
 } from '../../src/emulator/index.js';
+import type { ApiClient } from '../../src/model/api.js';
 import { createApiClient } from '../../src/providers/client/api-client.js';
 import { listProjects } from '../../src/providers/project-directory.js';
 import { IncompleteListError, kubeList } from '../../src/providers/support/list.js';
-import type { ApiClient } from '../../src/providers/types.js';
 import { listAccounts } from '../../src/providers/user-directory.js';
 
 /**

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { renderFiles } from '../../src/import/files.js';
 import { escapeVariables, manifestOf, passwordVariable } from '../../src/import/manifests.js';
 import { substituteString } from '../../src/manifests/variables.js';
-import type { LiveObject } from '../../src/providers/types.js';
+import type { LiveObject } from '../../src/model/provider.js';
 
 const live = (body: Record<string, unknown>, extra: Partial<LiveObject> = {}): LiveObject => ({
   key: 'k',

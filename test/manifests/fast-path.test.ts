@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { isAlias, isMap, isScalar, isSeq, type Node, parseAllDocuments } from 'yaml';
 import { fastDocuments } from '../../src/manifests/fast-parse.js';
 import { linePos, lineStarts, parseSource } from '../../src/manifests/parse.js';
-import type { SourcePosition } from '../../src/manifests/types.js';
+import type { SourcePosition } from '../../src/model/manifest.js';
 
 /** What the `yaml` library makes of `text`: every document's data, or undefined on any problem. */
 function slow(text: string): unknown[] | undefined {

@@ -12,7 +12,7 @@ import {
   loadValidator,
   schemaFileOf,
 } from '../../src/manifests/schemas.js';
-import { KINDS, type Kind } from '../../src/manifests/types.js';
+import { KINDS, type Kind } from '../../src/model/manifest.js';
 
 // The build ships each kind's validator as ajv standalone code (`npm run build` writes it to
 // dist/); running from src/ compiles the schemas instead. These tests hold the two to the same

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { DIAGNOSTIC_CODES, loadAndValidate } from '../../src/manifests/index.js';
-import { KINDS } from '../../src/manifests/types.js';
+import { KINDS } from '../../src/model/manifest.js';
 
 /** The loader's promise: whatever the input, it resolves with diagnostics and never throws. */
 async function loadsWithoutThrowing(text: string): Promise<void> {

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/clock.js';
 import { startEmulator } from '../../src/emulator/index.js';
-import type { Manifest } from '../../src/manifests/types.js';
-import { manifestKey } from '../../src/manifests/types.js';
+import type { Action } from '../../src/model/action.js';
+import type { Manifest } from '../../src/model/manifest.js';
+import { manifestKey } from '../../src/model/manifest.js';
+import type { Provider, ProviderPorts } from '../../src/model/provider.js';
 import { createApiClient } from '../../src/providers/client/api-client.js';
 import { createProjectDirectory } from '../../src/providers/project-directory.js';
 import { createProviderRegistry } from '../../src/providers/registry.js';
-import type { Provider, ProviderPorts } from '../../src/providers/types.js';
-import type { Action } from '../../src/reconcile/types.js';
 import {
   cluster,
   controllers,

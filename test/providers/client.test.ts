@@ -1,6 +1,6 @@
 import nock from 'nock';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/providers/client/errors.js';
+import { ApiError } from '../../src/model/api-errors.js';
 import { API_KEY, BASE, connectionReset, PAAS, testClient, useNock, v1, v3 } from './helpers.js';
 
 useNock();

@@ -1,11 +1,11 @@
+import type { Action, ProposedAction } from '../../src/model/action.js';
 import {
   type LoadedManifest,
   type Manifest,
   type ManifestOf,
   manifestKey,
   PLATCTL_API_VERSION,
-} from '../../src/manifests/types.js';
-import type { Action, ProposedAction } from '../../src/reconcile/types.js';
+} from '../../src/model/manifest.js';
 
 /** A loaded manifest around a document (position is irrelevant here). */
 export function loaded<M extends Manifest>(manifest: M): LoadedManifest<M> {

@@ -1,8 +1,9 @@
 import nock from 'nock';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { Clock } from '../../src/core/clock.js';
+import type { ApiClient } from '../../src/model/api.js';
+import type { ProviderPorts } from '../../src/model/provider.js';
 import { type ApiClientOptions, createApiClient } from '../../src/providers/client/api-client.js';
-import type { ApiClient, ProviderPorts } from '../../src/providers/types.js';
 
 /** A platform address that only nock answers (real connections are refused). */
 export const BASE = 'http://platform.test';

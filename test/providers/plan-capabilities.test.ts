@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ManifestOf } from '../../src/manifests/types.js';
+import type { ManifestOf } from '../../src/model/manifest.js';
 import { blueprintPublishProvider } from '../../src/providers/blueprint-publish.js';
 import { computeInstanceProvider } from '../../src/providers/compute-instance.js';
 import { instance, publish } from './fixtures.js';

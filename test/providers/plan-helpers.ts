@@ -1,5 +1,5 @@
-import type { Manifest } from '../../src/manifests/types.js';
-import type { LiveObject } from '../../src/providers/types.js';
+import type { Manifest } from '../../src/model/manifest.js';
+import type { LiveObject } from '../../src/model/provider.js';
 
 /** The action types of a plan, in order. */
 export const types = (actions: readonly { type: string }[]) => actions.map((a) => a.type);

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Manifest, PLATCTL_API_VERSION } from '../../src/manifests/types.js';
+import { type Manifest, PLATCTL_API_VERSION } from '../../src/model/manifest.js';
+import type { LiveObject, Provider } from '../../src/model/provider.js';
 import { blueprintPublishProvider } from '../../src/providers/blueprint-publish.js';
 import { blueprintVersionProvider } from '../../src/providers/blueprint-version.js';
 import { clusterProvider, normalizeCluster } from '../../src/providers/cluster.js';
@@ -11,7 +12,6 @@ import {
 } from '../../src/providers/compute-instance.js';
 import { projectAssignmentProvider } from '../../src/providers/project-assignment.js';
 import { normalizeService, serviceProvider } from '../../src/providers/service.js';
-import type { LiveObject, Provider } from '../../src/providers/types.js';
 import { normalizeWorkspace, workspaceProvider } from '../../src/providers/workspace.js';
 
 const name = fc.stringMatching(/^[a-z][a-z0-9-]{0,11}$/);

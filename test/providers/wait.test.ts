@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/providers/client/errors.js';
+import { ApiError } from '../../src/model/api-errors.js';
+import type { ProviderPorts } from '../../src/model/provider.js';
 import { type Poll, waitUntil } from '../../src/providers/support/wait.js';
-import type { ProviderPorts } from '../../src/providers/types.js';
 import { fakeClock } from '../reconcile/helpers.js';
 
 function ports(timeoutMs: number): ProviderPorts {

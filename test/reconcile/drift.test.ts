@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest';
-import { type Manifest, manifestKey } from '../../src/manifests/types.js';
+import type { ProposedAction } from '../../src/model/action.js';
+import { type Manifest, manifestKey } from '../../src/model/manifest.js';
+import type { LiveObject } from '../../src/model/provider.js';
 import { createProviderRegistry } from '../../src/providers/index.js';
-import type { LiveObject } from '../../src/providers/types.js';
 import { markDrift } from '../../src/reconcile/drift.js';
 import { plan } from '../../src/reconcile/planner.js';
-import type { ProposedAction } from '../../src/reconcile/types.js';
 import { m } from './manifests.js';
 
 const box = m.instance('p', 'w', 'box');

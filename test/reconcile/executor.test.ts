@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PlatctlError } from '../../src/core/errors.js';
+import type { Action } from '../../src/model/action.js';
 import type { RunEvent } from '../../src/reconcile/events.js';
 import { executePlan } from '../../src/reconcile/executor.js';
-import type { Action } from '../../src/reconcile/types.js';
 import { act, deferred, fakeClock, planOf } from './helpers.js';
 
 /** A recording fake: which actions ran, in which order, with how many at once. */

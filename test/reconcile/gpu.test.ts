@@ -4,9 +4,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import type { Action } from '../../src/model/action.js';
+import type { Plan } from '../../src/model/plan.js';
+import { parsePrices } from '../../src/model/prices.js';
 import { gpuLines, gpuSummary } from '../../src/reconcile/gpu.js';
-import type { Action, Plan } from '../../src/reconcile/types.js';
-import { parsePrices } from '../../src/usage/prices.js';
 import { EXAMPLES } from '../e2e/harness.js';
 import { runCli } from '../helpers/cli.js';
 

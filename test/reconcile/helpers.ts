@@ -1,5 +1,6 @@
 import type { Clock } from '../../src/core/clock.js';
-import type { Action, ActionType, Plan } from '../../src/reconcile/types.js';
+import type { Action, ActionType } from '../../src/model/action.js';
+import type { Plan } from '../../src/model/plan.js';
 
 /** A clock that only moves when told. */
 export function fakeClock(start = 0): Clock & { advance(ms: number): void } {

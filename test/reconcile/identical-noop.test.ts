@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type Manifest, manifestKey } from '../../src/manifests/types.js';
+import { type Manifest, manifestKey } from '../../src/model/manifest.js';
+import type { LiveObject } from '../../src/model/provider.js';
 import { createProviderRegistry } from '../../src/providers/index.js';
-import type { LiveObject } from '../../src/providers/types.js';
 import { plan } from '../../src/reconcile/planner.js';
 
 const providers = createProviderRegistry();

@@ -1,4 +1,4 @@
-import type { Manifest } from '../../src/manifests/types.js';
+import type { Manifest } from '../../src/model/manifest.js';
 
 /** Small valid manifests for engine tests. */
 export const m = {

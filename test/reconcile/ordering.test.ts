@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { type Manifest, manifestKey } from '../../src/manifests/types.js';
+import type { Action } from '../../src/model/action.js';
+import { type Manifest, manifestKey } from '../../src/model/manifest.js';
 import { keyEdges } from '../../src/reconcile/edges.js';
 import { order } from '../../src/reconcile/order.js';
-import type { Action } from '../../src/reconcile/types.js';
 import { act } from './helpers.js';
 import { m } from './manifests.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../src/providers/client/errors.js';
+import { ApiError } from '../../src/model/api-errors.js';
 import { createOwnership } from '../../src/providers/support/requests.js';
 import { createError } from '../../src/reconcile/ownership.js';
 import { createRecorder, type Recorder } from '../../src/reconcile/record.js';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { KINDS, type Manifest, manifestKey } from '../../src/manifests/types.js';
-import type { LiveObject, PlanInput } from '../../src/providers/types.js';
+import type { ProposedAction } from '../../src/model/action.js';
+import { KINDS, type Manifest, manifestKey } from '../../src/model/manifest.js';
+import type { LiveObject, PlanInput } from '../../src/model/provider.js';
 import { type PlannerRegistry, plan } from '../../src/reconcile/planner.js';
-import type { ProposedAction } from '../../src/reconcile/types.js';
 import { m } from './manifests.js';
 
 /** A fake provider for every kind: create when absent, update (drift or changed) when bodies differ. */

@@ -2,12 +2,12 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
-import { type Manifest, manifestKey } from '../../src/manifests/types.js';
+import { type Manifest, manifestKey } from '../../src/model/manifest.js';
+import type { Plan } from '../../src/model/plan.js';
+import type { LiveObject } from '../../src/model/provider.js';
 import { createProviderRegistry } from '../../src/providers/index.js';
-import type { LiveObject } from '../../src/providers/types.js';
 import { type PlanOptions, plan } from '../../src/reconcile/planner.js';
 import { renderPlanText } from '../../src/reconcile/render/text.js';
-import type { Plan } from '../../src/reconcile/types.js';
 import type { InventoryEntry } from '../../src/state/types.js';
 
 /**

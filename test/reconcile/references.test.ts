@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { LoadedManifest, Manifest } from '../../src/manifests/types.js';
-import { UnknownProjectError } from '../../src/providers/index.js';
+import { UnknownProjectError } from '../../src/model/api-errors.js';
+import type { LoadedManifest, Manifest } from '../../src/model/manifest.js';
 import { checkReferences } from '../../src/reconcile/references.js';
 
 /** A loaded workspace whose positions cost a re-parse of its file: asking for one throws here. */

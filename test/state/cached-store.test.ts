@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { Manifest } from '../../src/manifests/types.js';
+import type { Manifest } from '../../src/model/manifest.js';
 import { cachedStore } from '../../src/state/cached.js';
 import { openStateStore } from '../../src/state/sqlite-store.js';
 import type { InventoryEntry, LeaseHolder, StateStore } from '../../src/state/types.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { LiveObject } from '../../src/providers/types.js';
+import type { LiveObject } from '../../src/model/provider.js';
 import { executePlan } from '../../src/reconcile/executor.js';
 import { adoptPending } from '../../src/reconcile/ownership.js';
 import { createRecorder } from '../../src/reconcile/record.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePrices } from '../../src/usage/prices.js';
+import { parsePrices } from '../../src/model/prices.js';
 import { renderCsv, renderTerminalChart } from '../../src/usage/render.js';
 import { usageReport } from '../../src/usage/report.js';
 

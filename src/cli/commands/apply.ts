@@ -1,7 +1,7 @@
 import type { Command } from 'commander';
 import { type EngineFlags, engineConfig, engineOptions } from '../engine-options.js';
 import { exitCodeOf, runEngine } from '../engine-run.js';
-import type { RegisterCommand } from './index.js';
+import type { RegisterCommand } from './register.js';
 
 interface ApplyFlags extends EngineFlags {
   autoApprove?: boolean;

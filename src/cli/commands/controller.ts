@@ -11,7 +11,7 @@ import { PlatctlError } from '../../core/errors.js';
 import { createLogger, type Logger } from '../../core/logger.js';
 import { formatDiagnostics } from '../../manifests/diagnostics.js';
 import { DEFAULT_STATE_PATH, resolveStateTarget } from '../../state/index.js';
-import type { RegisterCommand } from './index.js';
+import type { RegisterCommand } from './register.js';
 
 interface ControllerFlags {
   repo?: string;

@@ -1,11 +1,11 @@
 import { type Command, Option } from 'commander';
 import type { StatusView } from '../../controller/http/control-views.js';
 import type { ResourceCondition } from '../../controller/status/conditions.js';
+import type { Plan } from '../../model/plan.js';
 import { renderPlanText } from '../../reconcile/render/text.js';
-import type { Plan } from '../../reconcile/types.js';
 import { callControl, controlTarget } from '../ctl/client.js';
 import { renderResources, renderStatus } from '../ctl/render.js';
-import type { RegisterCommand } from './index.js';
+import type { RegisterCommand } from './register.js';
 
 interface CtlFlags {
   controller?: string;

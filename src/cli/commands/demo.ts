@@ -1,6 +1,6 @@
 import type { Command } from 'commander';
 import { runDemo } from '../demo-run.js';
-import type { RegisterCommand } from './index.js';
+import type { RegisterCommand } from './register.js';
 
 /** `platctl demo`: the main job end to end against an in-process emulator; exits 0 on success. */
 export const registerDemo: RegisterCommand = (program: Command) => {

@@ -7,7 +7,7 @@ import { checkKinds } from '../../import/read.js';
 import { createApiClient, createProviderRegistry } from '../../providers/index.js';
 import { isPostgresUrl, openState, resolveStateTarget } from '../../state/index.js';
 import { connection, connectionOptions, positive } from '../engine-options.js';
-import type { RegisterCommand } from './index.js';
+import type { RegisterCommand } from './register.js';
 
 interface ImportFlags {
   project: string[];

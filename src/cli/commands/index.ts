@@ -1,7 +1,4 @@
-import type { Command } from 'commander';
-
-/** Registers one subcommand's options and action on the program. */
-export type RegisterCommand = (program: Command) => void;
+import type { RegisterCommand } from './register.js';
 
 /** A subcommand by name, its module loaded only when it is registered. */
 export interface CommandEntry {

@@ -10,7 +10,7 @@ import {
   redactUrl,
   resolveStateTarget,
 } from '../../state/index.js';
-import type { RegisterCommand } from './index.js';
+import type { RegisterCommand } from './register.js';
 
 interface MigrateFlags {
   from: string;

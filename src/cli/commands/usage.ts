@@ -3,13 +3,13 @@ import { type Command, Option } from 'commander';
 import { systemClock } from '../../core/clock.js';
 import { PlatctlError } from '../../core/errors.js';
 import { createApiClient } from '../../providers/index.js';
+import { createUsageReader } from '../../providers/usage-reader.js';
 import { renderHtml } from '../../usage/html.js';
 import { loadPrices } from '../../usage/prices.js';
-import { createUsageReader } from '../../usage/reader.js';
 import { renderCsv, renderJson, renderTable, renderTerminalChart } from '../../usage/render.js';
 import { usageReport } from '../../usage/report.js';
 import { connection, positive } from '../engine-options.js';
-import type { RegisterCommand } from './index.js';
+import type { RegisterCommand } from './register.js';
 
 interface UsageFlags {
   project?: string;

@@ -1,6 +1,6 @@
 import { type Command, Option } from 'commander';
 import { DEFAULT_LIMITS, formatDiagnostics, loadAndValidate } from '../../manifests/index.js';
-import type { RegisterCommand } from './index.js';
+import type { RegisterCommand } from './register.js';
 
 /** Reads all of stdin as UTF-8, stopping once `limit` bytes are exceeded. Does I/O. */
 async function readStdin(limit: number): Promise<string> {

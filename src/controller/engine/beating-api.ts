@@ -1,4 +1,4 @@
-import type { ApiClient, ApiRequest, RequestProgress } from '../../providers/types.js';
+import type { ApiClient, ApiRequest, RequestProgress } from '../../model/api.js';
 
 /**
  * The API client as a run sees it: every step of a request is progress for the loop's watchdog —

@@ -2,15 +2,16 @@ import type { Clock } from '../../core/clock.js';
 import { PlatctlError } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
 import { loadAndValidate } from '../../manifests/index.js';
-import type { SecretSource } from '../../manifests/types.js';
+import type { ActionOutcome } from '../../model/action.js';
+import type { ApiClient } from '../../model/api.js';
+import type { SecretSource } from '../../model/manifest.js';
+import type { ProviderRegistry } from '../../model/provider.js';
 import {
   createProjectDirectory,
   createProviderRegistry,
   resolveSecret,
 } from '../../providers/index.js';
-import type { ApiClient, ProviderRegistry } from '../../providers/types.js';
 import { type LoadPort, reconcile } from '../../reconcile/run.js';
-import type { ActionOutcome } from '../../reconcile/types.js';
 import type { LeaseHolder, StateStore } from '../../state/index.js';
 import { beatingApi } from './beating-api.js';
 import type { ReconcileRun, ResourceReport, ValidatePort } from './ports.js';

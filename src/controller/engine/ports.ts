@@ -1,13 +1,12 @@
-import type { Kind } from '../../manifests/types.js';
 import type {
   ActionOutcome,
   ActionType,
   FieldChange,
-  Plan,
-  PruneHeld,
   ReasonCode,
   ResourceRef,
-} from '../../reconcile/types.js';
+} from '../../model/action.js';
+import type { Kind } from '../../model/manifest.js';
+import type { Plan, PruneHeld } from '../../model/plan.js';
 
 /** A problem in the manifests of a revision, as shown in `/status` and logs. */
 export interface ControllerDiagnostic {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Logger } from '../../core/logger.js';
-import type { Plan } from '../../reconcile/types.js';
+import type { Plan } from '../../model/plan.js';
 import type { StateStore } from '../../state/types.js';
 import type { ReconcileRun } from '../engine/ports.js';
 import type { BackoffTracker } from '../loop/backoff.js';

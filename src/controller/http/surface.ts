@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { Clock } from '../../core/clock.js';
 import type { Logger } from '../../core/logger.js';
-import type { ApiClient } from '../../providers/types.js';
+import type { ApiClient } from '../../model/api.js';
 import type { ReconcileRun } from '../engine/ports.js';
 import type { BackoffTracker } from '../loop/backoff.js';
 import type { Heartbeat } from '../loop/heartbeat.js';

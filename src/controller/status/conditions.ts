@@ -1,4 +1,4 @@
-import type { Kind } from '../../manifests/types.js';
+import type { Kind } from '../../model/manifest.js';
 import type { RunReport } from '../engine/ports.js';
 
 /** The one condition each resource is in, as `platctl ctl status` and the control API show it. */

@@ -1,9 +1,10 @@
 import type PQueue from 'p-queue';
 import { type Clock, systemClock } from '../../core/clock.js';
 import { PlatctlError } from '../../core/errors.js';
-import type { ApiClient, ApiRequest, ApiResponse } from '../types.js';
+import type { ApiClient, ApiRequest, ApiResponse } from '../../model/api.js';
+import { ApiError, NetworkError, RequestTimeoutError } from '../../model/api-errors.js';
 import { type Attempt, attempter, eventBase, type RequestEvent } from './attempt.js';
-import { ApiError, NetworkError, RequestTimeoutError, toErrorBody } from './errors.js';
+import { toErrorBody } from './errors.js';
 import { pathTable } from './paths.js';
 import { createRateLimiter, type RateLimitOptions } from './rate-limiter.js';
 import {

@@ -3,9 +3,9 @@ import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { PlatctlError } from '../../core/errors.js';
-import type { SecretSource } from '../../manifests/types.js';
+import type { ApiClient } from '../../model/api.js';
+import type { SecretSource } from '../../model/manifest.js';
 import { resolveSecret } from '../secrets.js';
-import type { ApiClient } from '../types.js';
 import { pathTable } from './paths.js';
 
 /** Where platctl connects, and with which key. */

@@ -1,4 +1,5 @@
 import { PlatctlError } from '../../core/errors.js';
+import type { PathName, PathTable } from '../../model/api.js';
 
 /**
  * The paths the API spec does not show, in one table (docs/api-assumptions.md, "Paths the spec
@@ -20,13 +21,7 @@ export const DEFAULT_PATHS = {
   /** POST: disable a blueprint version. */
   blueprintDisable:
     '/v2/config/project/{projectId}/blueprint/{blueprint}/version/{version}/disable',
-} as const;
-
-/** The name of an entry of the table. */
-export type PathName = keyof typeof DEFAULT_PATHS;
-
-/** A complete table: the defaults with a profile's entries laid over them. */
-export type PathTable = Readonly<Record<PathName, string>>;
+} as const satisfies PathTable;
 
 const GROUPS = ['infra', 'paas', 'billing'];
 const placeholders = (template: string): string[] =>

@@ -1,7 +1,7 @@
 import { PlatctlError } from '../../core/errors.js';
-import type { Manifest } from '../../manifests/types.js';
-import type { Action, ProposedAction } from '../../reconcile/types.js';
-import type { LiveObject } from '../types.js';
+import type { Action, ProposedAction } from '../../model/action.js';
+import type { Manifest } from '../../model/manifest.js';
+import type { LiveObject } from '../../model/provider.js';
 import { type Doc, threeWayDiff } from './diff.js';
 import { comparable, creationChanges, display, refOf } from './scope.js';
 

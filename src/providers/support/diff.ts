@@ -1,6 +1,6 @@
 import jsonpatch from 'fast-json-patch';
-import type { Manifest } from '../../manifests/types.js';
-import type { FieldChange, ReasonCode } from '../../reconcile/types.js';
+import type { FieldChange, ReasonCode } from '../../model/action.js';
+import type { Manifest } from '../../model/manifest.js';
 
 /** A JSON object as the diff sees it. */
 export type Doc = Record<string, unknown>;

@@ -1,5 +1,5 @@
 import { PlatctlError } from '../../core/errors.js';
-import type { ApiClient, ApiRequest } from '../types.js';
+import type { ApiClient, ApiRequest } from '../../model/api.js';
 
 /**
  * The largest `limit` a request asks for. The spec gives no maximum; the emulator, like the

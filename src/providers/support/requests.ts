@@ -1,4 +1,5 @@
-import type { ApiResponse, AuthGeneration, ExecuteResult, ProviderPorts } from '../types.js';
+import type { ApiResponse, AuthGeneration } from '../../model/api.js';
+import type { ExecuteResult, ProviderPorts } from '../../model/provider.js';
 
 /**
  * Sends a DELETE for one resource (I/O). A 404 is an answer, not an error: the resource is

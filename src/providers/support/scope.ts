@@ -1,6 +1,6 @@
-import { identityKey, type Kind, type Manifest, POWER_ANNOTATION } from '../../manifests/types.js';
-import type { ProposedAction, ResourceRef } from '../../reconcile/types.js';
-import type { ObserveScope } from '../types.js';
+import type { ProposedAction, ResourceRef } from '../../model/action.js';
+import { identityKey, type Kind, type Manifest, POWER_ANNOTATION } from '../../model/manifest.js';
+import type { ObserveScope } from '../../model/provider.js';
 import { type Doc, managedBody } from './diff.js';
 
 /** Which names (`name` or `workspace/name`) of a project a read keeps. */

@@ -1,6 +1,6 @@
 import { PlatctlError } from '../../core/errors.js';
-import { ApiError, NetworkError, RequestTimeoutError } from '../client/errors.js';
-import type { ProviderPorts } from '../types.js';
+import { ApiError, NetworkError, RequestTimeoutError } from '../../model/api-errors.js';
+import type { ProviderPorts } from '../../model/provider.js';
 
 /** One look at an asynchronous operation. */
 export interface Poll {

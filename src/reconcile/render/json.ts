@@ -1,4 +1,5 @@
-import type { ActionOutcome, Plan } from '../types.js';
+import type { ActionOutcome } from '../../model/action.js';
+import type { Plan } from '../../model/plan.js';
 import { masked, summarize } from './summary.js';
 
 /**

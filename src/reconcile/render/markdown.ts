@@ -1,5 +1,6 @@
+import type { FieldChange } from '../../model/action.js';
+import type { Plan } from '../../model/plan.js';
 import { gpuLines } from '../gpu.js';
-import type { FieldChange, Plan } from '../types.js';
 import {
   foundLine,
   masked,

@@ -1,11 +1,5 @@
-import type {
-  Action,
-  ActionOutcome,
-  FieldChange,
-  Plan,
-  PlanDiagnostic,
-  PlanSummary,
-} from '../types.js';
+import type { Action, ActionOutcome, FieldChange } from '../../model/action.js';
+import type { Plan, PlanDiagnostic, PlanSummary } from '../../model/plan.js';
 
 /** The kind of change a resource undergoes, from all its actions. */
 export type ResourceChange = 'create' | 'update' | 'delete' | 'unchanged';

@@ -1,6 +1,7 @@
 import pc from 'picocolors';
+import type { Action, ActionOutcome } from '../../model/action.js';
+import type { Plan } from '../../model/plan.js';
 import { gpuLines } from '../gpu.js';
-import type { Action, ActionOutcome, Plan } from '../types.js';
 import {
   foundLine,
   outcomeSummary,

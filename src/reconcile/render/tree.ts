@@ -1,4 +1,4 @@
-import type { FieldChange } from '../types.js';
+import type { FieldChange } from '../../model/action.js';
 import { masked, show } from './summary.js';
 
 /** One line of a field change for people: a sign, a nesting depth and `label: value`. */

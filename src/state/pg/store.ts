@@ -1,8 +1,8 @@
 import pg from 'pg';
 import { type Clock, systemClock } from '../../core/clock.js';
 import { PlatctlError } from '../../core/errors.js';
-import type { Manifest } from '../../manifests/types.js';
-import type { ActionOutcome } from '../../reconcile/types.js';
+import type { ActionOutcome } from '../../model/action.js';
+import type { Manifest } from '../../model/manifest.js';
 import {
   applyWrite,
   type InventoryEntry,

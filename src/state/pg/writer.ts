@@ -1,5 +1,5 @@
-import type { Manifest } from '../../manifests/types.js';
-import type { ActionOutcome } from '../../reconcile/types.js';
+import type { ActionOutcome } from '../../model/action.js';
+import type { Manifest } from '../../model/manifest.js';
 import type { InventoryEntry, PendingOperation, StateWriter } from '../types.js';
 
 /** The single-write methods, each one fenced statement sent through `run` (the pool, or a transaction's client). */

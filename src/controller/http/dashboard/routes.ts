@@ -2,8 +2,12 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PlatctlError } from '../../../core/errors.js';
 import type { Logger } from '../../../core/logger.js';
-import type { ApiClient } from '../../../providers/types.js';
-import { createUsageReader, type UsageItem, type UsageQuery } from '../../../usage/reader.js';
+import type { ApiClient } from '../../../model/api.js';
+import {
+  createUsageReader,
+  type UsageItem,
+  type UsageQuery,
+} from '../../../providers/usage-reader.js';
 import type { HttpRoute } from '../server.js';
 import { assetRoutes, defaultAssetsDir } from './assets.js';
 

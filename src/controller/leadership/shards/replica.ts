@@ -1,6 +1,6 @@
 import type { Clock } from '../../../core/clock.js';
 import type { Logger } from '../../../core/logger.js';
-import type { LoadedManifest } from '../../../manifests/types.js';
+import type { LoadedManifest } from '../../../model/manifest.js';
 import type { LoadPort } from '../../../reconcile/run.js';
 import {
   describeHolder,

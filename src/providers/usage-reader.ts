@@ -1,6 +1,6 @@
 import { PlatctlError } from '../core/errors.js';
+import type { ApiClient } from '../model/api.js';
 import { kubeList, listAll } from '../providers/support/list.js';
-import type { ApiClient } from '../providers/types.js';
 
 /** One line of `GET /api/v1/usage`: an instance's hours on one profile in the window. */
 export interface UsageItem {

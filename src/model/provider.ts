@@ -1,16 +1,12 @@
 import type { Clock } from '../core/clock.js';
-import type {
-  Kind,
-  LoadedManifest,
-  Manifest,
-  ManifestOf,
-  SecretSource,
-} from '../manifests/types.js';
-import type { Action, PlanDiagnostic, ProposedAction, ResourceRef } from '../reconcile/types.js';
-import type { PathTable } from './client/paths.js';
+import type { Action, ProposedAction, ResourceRef } from './action.js';
+import type { ApiClient } from './api.js';
+import type { Kind, LoadedManifest, ManifestOf, SecretSource } from './manifest.js';
+import type { PlanDiagnostic } from './plan.js';
 
 /**
- * One provider per kind (src/providers/<kind>.ts), found through the registry. A provider knows
+ * One provider per kind (src/providers/<kind>.ts), found through the registry: the port the
+ * engine (src/reconcile/) names and each adapter implements. A provider knows
  * how its kind is read, compared and changed on the platform; the planner and executor know
  * nothing kind-specific.
  */
@@ -110,72 +106,4 @@ export interface ProviderPorts {
   readonly wait: { readonly pollMs: number; readonly timeoutMs: number };
 }
 
-/** Which header carries the key: v1/v2 endpoints use X-SERVICE-API-KEYID, v3 uses X-API-KEY. */
-export type AuthGeneration = 'v1' | 'v2' | 'v3';
-
-export interface ApiRequest {
-  readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** Absolute path on the platform, groups already substituted (see {@link ApiClient.groups}). */
-  readonly path: string;
-  readonly query?: Readonly<Record<string, string | number | boolean | undefined>>;
-  readonly body?: unknown;
-  readonly auth: AuthGeneration;
-  /** What is being done, for errors and metrics: "creating workspace ml/dev". */
-  readonly operation: string;
-  /** Statuses that are answers, not errors (e.g. 404 on a read). Others throw. */
-  readonly accept?: readonly number[];
-  /**
-   * A write the spec makes idempotent (an update or publish by name, a delete, an assignment):
-   * after a `500` it is sent again with backoff, like a read. @default false
-   */
-  readonly idempotent?: boolean;
-  /**
-   * Set on creates: before a retry after a dropped connection, a timeout or a `500`, call this to
-   * learn whether an earlier attempt reached the server; true means do not send again.
-   */
-  readonly existsCheck?: () => Promise<boolean>;
-  /**
-   * Statuses that mean success when they answer a re-sent attempt after one that may have reached
-   * the server (a publish answered 409 "already deploying" after a dropped connection).
-   */
-  readonly acceptOnRetry?: readonly number[];
-  /** The path with ids replaced by placeholders, for metrics (`/auth/v1/users/{id}/`). */
-  readonly route?: string;
-  /** Values to remove from any error this request raises (a password sent in the body). */
-  readonly secrets?: readonly string[];
-  /** Aborts the request and any retry wait. */
-  readonly signal?: AbortSignal;
-  /**
-   * Told of progress before an answer: each attempt as it starts and each retry wait as it
-   * begins (the controller's watchdog). Not called for the final answer; must not throw.
-   */
-  readonly onProgress?: (event: RequestProgress) => void;
-}
-
-/** A step of a request still under way, as given to {@link ApiRequest.onProgress}. */
-export type RequestProgress =
-  | { readonly phase: 'attempt'; readonly attempt: number }
-  | { readonly phase: 'backoff'; readonly attempt: number; readonly delayMs: number };
-
-export interface ApiResponse<T = unknown> {
-  readonly status: number;
-  readonly body: T;
-  readonly headers: Readonly<Record<string, string>>;
-  /**
-   * True when no answer was read but {@link ApiRequest.existsCheck} showed that an earlier attempt
-   * of the create reached the server; `status` is then 200 and `body` null.
-   */
-  readonly recovered?: boolean;
-}
-
-/** The one client every request goes through: auth, rate limit, retries, error parsing. */
-export interface ApiClient {
-  readonly groups: { readonly infra: string; readonly paas: string; readonly billing: string };
-  /** The paths the spec does not show, defaults overlaid by the profile (`client/paths.ts`). */
-  readonly paths: PathTable;
-  request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>>;
-}
-
 export type ProviderRegistry = { readonly [K in Kind]: Provider<K> };
-
-export type { Manifest };

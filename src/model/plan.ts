@@ -1,0 +1,91 @@
+import type { Action } from './action.js';
+
+/**
+ * The plan is data: a list of actions, each with a reason, ordered by explicit dependencies.
+ * It is JSON-serializable (it can be saved, posted on a pull request and applied later) and holds
+ * no secret: passwords stay `passwordFrom` references until the moment of execution.
+ */
+export interface Plan {
+  /** Format version of the JSON form (`platctl plan --output json`). */
+  readonly formatVersion: 1;
+  readonly actions: readonly Action[];
+  /** Problems found while planning that are not actions (e.g. an immutable field changed). */
+  readonly diagnostics: readonly PlanDiagnostic[];
+  /**
+   * Identity keys pruned with nothing to send (kinds the API cannot undo: a blueprint publish,
+   * controller versions, a version's enablement; or a managed object already gone): applying the
+   * plan drops them from the state store's inventory. Absent when empty.
+   */
+  readonly forget?: readonly string[];
+  /** Prune deletions over the limit left out of this plan (`overLimit: 'hold'`); absent when none. */
+  readonly pruneHeld?: PruneHeld;
+  /**
+   * Identity keys of live objects in this plan that this state did not create (found, not
+   * created: never pruned), sorted. Absent when there are none.
+   */
+  readonly found?: readonly string[];
+  /**
+   * Identity keys whose live state could not be read (the API kept failing after retries),
+   * sorted: nothing is planned for them or for what depends on them. Absent when every read
+   * succeeded. `platctl plan` exits 1 when present: this plan does not show the whole platform.
+   */
+  readonly unreadable?: readonly string[];
+  /**
+   * GPU-hours (and cost, with a price file) per day and month that the compute this plan creates
+   * or deletes adds or removes, per profile. Absent when it creates or deletes no compute.
+   */
+  readonly gpu?: GpuSummary;
+}
+
+/** Prune deletions the guard held back: more than the limit, not yet approved. */
+export interface PruneHeld {
+  readonly count: number;
+  readonly limit: number;
+  /** Identity keys whose deletion was held back, sorted. */
+  readonly keys: readonly string[];
+  /** One sentence for people saying why and how to go on. */
+  readonly message: string;
+}
+
+export interface PlanDiagnostic {
+  readonly severity: 'error' | 'warning';
+  readonly key: string;
+  readonly message: string;
+  /** Where in the manifests the problem is, when it is at one place (preflight checks). */
+  readonly file?: string;
+  readonly line?: number;
+  readonly col?: number;
+  /**
+   * A stable code for programs, where one is given: `postponed` is work that waits on what this
+   * run creates, to be run again soon (a cluster's controller versions).
+   */
+  readonly code?: 'postponed';
+}
+
+/** Counts for the summary line `Plan: 3 to create, 1 to update, 0 to delete, 12 unchanged`. */
+export interface PlanSummary {
+  readonly create: number;
+  /** Every change to an existing resource that is not a delete (update, publish, power, ...). */
+  readonly update: number;
+  readonly delete: number;
+  readonly unchanged: number;
+}
+
+/** What a plan adds (positive) or removes (negative) on one compute profile, per day and month. */
+export interface GpuChange {
+  readonly profile: string;
+  /** Instances created minus instances deleted. */
+  readonly instances: number;
+  /** GPU-hours; absent when the profile's GPUs are unknown (not in the price file or defaults). */
+  readonly gpuHoursPerDay?: number;
+  readonly gpuHoursPerMonth?: number;
+  /** In the price file's currency; absent without an hourly price for the profile. */
+  readonly costPerDay?: number;
+  readonly costPerMonth?: number;
+}
+
+/** The compute a plan creates or deletes, per profile (`Plan.gpu`). */
+export interface GpuSummary {
+  readonly changes: readonly GpuChange[];
+  readonly currency?: string;
+}
