@@ -10,7 +10,7 @@ import type { EngineFlags } from './engine-options.js';
 import { exitCodeOf, runEngine } from './engine-run.js';
 
 /** Fast lifecycles so the demo finishes in seconds (emulated seconds at clock speed 1). */
-export const DEMO_TRANSITIONS = FAST_TRANSITION_SECONDS;
+const DEMO_TRANSITIONS = FAST_TRANSITION_SECONDS;
 
 const FLAGS: EngineFlags = { output: 'text', var: [], varFile: [] };
 

@@ -6,7 +6,7 @@ import { packageVersion } from './version.js';
  * Builds the `platctl` program for a command line (node, script, ...args): with only the command
  * it names, or every command when it names none. Exported so tests can run commands in-process.
  */
-export async function buildProgram(argv: readonly string[] = []): Promise<Command> {
+async function buildProgram(argv: readonly string[] = []): Promise<Command> {
   const program = new Command('platctl')
     .description(
       'Run a cloud platform from git: validate, plan and apply manifests, or keep them converged.',

@@ -3,7 +3,7 @@
  * key, git credentials, the webhook secret, the control API token and the state store's URL.
  * Manifests may never read them: not through `${VAR}`, not through `passwordFrom.env`.
  */
-export const CREDENTIAL_VARIABLES: readonly string[] = [
+const CREDENTIAL_VARIABLES: readonly string[] = [
   'PLATCTL_API_KEY',
   'PLATCTL_EMULATOR_API_KEY',
   'PLATCTL_GIT_TOKEN',

@@ -53,26 +53,7 @@ export function findProjectById(ctx: EmuContext, id: string): ProjectRecord {
   return found;
 }
 
-/** The organization owning project `name`; 404 ApiError when the project is unknown. */
-export function projectOrg(ctx: EmuContext, name: string): OrgRecord {
-  const project = findProject(ctx, name);
-  return getOr404<OrgRecord>(ctx, 'orgs', project.organizationId, `organization of ${name}`);
-}
-
-/** The profile named `name`; 404 ApiError when unknown (callers validating a body may map to 400). */
-export function findProfile(ctx: EmuContext, name: string): ProfileRecord {
-  return getOr404<ProfileRecord>(ctx, 'profiles', name, `profile ${name}`);
-}
-
 /** The emulator clock's now, as ISO 8601 UTC with milliseconds (`2026-01-01T00:00:00.000Z`). */
 export function nowIso(ctx: EmuContext): string {
   return new Date(ctx.clock.now()).toISOString();
-}
-
-/** Epoch milliseconds as ISO 8601 UTC with microseconds (`2026-01-01T00:00:00.123000Z`). */
-export function isoMicros(ms: number): string {
-  const whole = Math.floor(ms);
-  const micros = Math.round((ms - whole) * 1000);
-  const base = new Date(whole).toISOString().slice(0, -1);
-  return `${base}${String(micros).padStart(3, '0')}Z`;
 }

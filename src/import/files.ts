@@ -9,10 +9,10 @@ import type { Manifest } from '../model/manifest.js';
 import { sortManifests } from './manifests.js';
 
 /** The file of the organization-wide kinds (users). */
-export const USERS_FILE = 'users.yaml';
+const USERS_FILE = 'users.yaml';
 
 /** `project-<name>.yaml`, the name made safe for any file system. Pure. */
-export function projectFile(project: string): string {
+function projectFile(project: string): string {
   return `project-${project.replace(/[^A-Za-z0-9._-]/g, '_')}.yaml`;
 }
 

@@ -9,7 +9,7 @@ import { type Diagnostic, type DiagnosticCode, pathToString } from './diagnostic
 const where = (m: LoadedManifest) => `${m.source.file}:${m.source.line}:${m.source.col}`;
 
 /** The identity key a `dependsOn` entry points at; project and workspace default to the referrer's. */
-export function resolveRef(ref: ManifestRef, from: Metadata): string {
+function resolveRef(ref: ManifestRef, from: Metadata): string {
   const project = ref.kind === 'User' ? undefined : (ref.project ?? from.project);
   const workspace =
     ref.kind === 'ComputeInstance' ? (ref.workspace ?? from.workspace) : ref.workspace;
@@ -195,7 +195,7 @@ function cycles(byKey: ReadonlyMap<string, LoadedManifest>): Diagnostic[] {
 }
 
 /** `a -> b -> a`; a very long cycle keeps its first and last ten steps around a count. Pure. */
-export function cyclePath(loop: readonly string[]): string {
+function cyclePath(loop: readonly string[]): string {
   if (loop.length <= 25) return loop.join(' -> ');
   const hidden = loop.length - 20;
   return [...loop.slice(0, 10), `(${hidden} more)`, ...loop.slice(-10)].join(' -> ');

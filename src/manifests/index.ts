@@ -10,25 +10,14 @@ import { type ApiGroups, DEFAULT_GROUPS, validateDocument } from './validate-doc
 import { buildLookup } from './variables.js';
 
 export * from '../model/manifest.js';
-export { crossChecks, resolveRef } from './cross-checks.js';
+
 export {
   DIAGNOSTIC_CODES,
-  type Diagnostic,
-  type DiagnosticCode,
   formatDiagnostics,
-  hasErrors,
-  pathToString,
 } from './diagnostics.js';
-export { DEFAULT_LIMITS, type LoaderLimits } from './files.js';
-export { type ParsedDocument, parseSource } from './parse.js';
+export { DEFAULT_LIMITS } from './files.js';
+
 export { schemaFileOf } from './schemas.js';
-export {
-  type ApiGroups,
-  apiVersionOf,
-  DEFAULT_GROUPS,
-  validateDocument,
-} from './validate-document.js';
-export { substituteString } from './variables.js';
 
 /**
  * A loaded manifest whose positions are its parsed document's, found when first asked. A class,

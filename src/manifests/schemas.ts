@@ -11,7 +11,7 @@ export function schemaFileOf(kind: Kind): string {
 }
 
 /** Where `npm run build` writes the generated validators: beside this module, in `dist/`. */
-export const GENERATED_VALIDATORS = new URL('validators/', import.meta.url);
+const GENERATED_VALIDATORS = new URL('validators/', import.meta.url);
 
 /** The file of `kind`'s generated validator in `dir`: `compute-instance.cjs`. */
 export function generatedValidatorFileOf(kind: Kind, dir: URL = GENERATED_VALIDATORS): URL {
@@ -67,7 +67,7 @@ const validators = new Map<Kind, ValidateFunction>();
  * error is collected (`allErrors`), with the failing schema attached (`verbose`) so messages can
  * use its `errorMessage`.
  */
-export function validatorOf(kind: Kind): ValidateFunction {
+function validatorOf(kind: Kind): ValidateFunction {
   let validate = validators.get(kind);
   if (!validate) {
     const file = new URL(schemaFileOf(kind), new URL('schemas/', packageRoot()));

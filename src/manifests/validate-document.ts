@@ -23,7 +23,7 @@ export interface ApiGroups {
 export const DEFAULT_GROUPS: ApiGroups = { infra: 'infra.k8smgmt.io', paas: 'paas.envmgmt.io' };
 
 /** The apiVersion a kind must carry under the given groups. Pure. */
-export function apiVersionOf(kind: Kind, groups: ApiGroups): string {
+function apiVersionOf(kind: Kind, groups: ApiGroups): string {
   switch (kind) {
     case 'Cluster':
       return `${groups.infra}/v3`;

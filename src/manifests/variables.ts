@@ -12,7 +12,7 @@ export type VarLookup = ((name: string) => string | undefined) & {
 };
 
 /** The environment is read only through this prefix: `${STAGE}` reads `PLATCTL_VAR_STAGE`. */
-export const ENV_VAR_PREFIX = 'PLATCTL_VAR_';
+const ENV_VAR_PREFIX = 'PLATCTL_VAR_';
 
 /**
  * The diagnostic for a `${name}` that got no value (pure): refused (a credential, a secret-named

@@ -25,7 +25,7 @@ export type ReasonCode =
   | 'removed-from-git' // a managed, unprotected resource no longer declared (prune)
   | 'in-sync'; // noop
 
-export interface Reason {
+interface Reason {
   readonly code: ReasonCode;
   /** One sentence for people, e.g. "spec.variables[Contract Term] changed from 6 to 12". */
   readonly message: string;
@@ -104,6 +104,3 @@ export type ActionOutcome =
     }
   | { readonly status: 'skipped'; readonly because: string /* id of the failed root action */ }
   | { readonly status: 'not-started' /* interrupted before it began */ };
-
-/** The outcomes of a run by action id, in plan order. */
-export type Outcomes = ReadonlyMap<string, ActionOutcome>;

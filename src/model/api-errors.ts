@@ -26,7 +26,7 @@ export type ApiErrorClass =
   | 'unavailable';
 
 /** Classifies an HTTP status. Pure. */
-export function classifyStatus(status: number): ApiErrorClass {
+function classifyStatus(status: number): ApiErrorClass {
   if (status === 401) return 'unauthorized';
   if (status === 403) return 'forbidden';
   if (status === 404) return 'not-found';

@@ -22,7 +22,7 @@ export const POWER_CYCLE_ANNOTATION = 'platctl.io/power-cycle';
 /** `platctl.io/deploy: "false"`: a ComputeInstance created (and updated) but not published. */
 export const DEPLOY_ANNOTATION = 'platctl.io/deploy';
 
-export type ApiKind = 'Cluster' | 'Service' | 'Workspace' | 'ComputeInstance';
+type ApiKind = 'Cluster' | 'Service' | 'Workspace' | 'ComputeInstance';
 export type PlatctlKind =
   | 'User'
   | 'ProjectAssignment'
@@ -61,13 +61,13 @@ export interface Metadata {
   annotations?: Record<string, string>;
 }
 
-export interface Variable {
+interface Variable {
   name: string;
   value: string;
   valueType?: 'text' | 'json';
 }
 
-export interface ClusterManifest {
+interface ClusterManifest {
   apiVersion: string; // `{infra_group}/v3`
   kind: 'Cluster';
   metadata: Metadata & { project: string };
@@ -78,7 +78,7 @@ export interface ClusterManifest {
   };
 }
 
-export interface ServiceManifest {
+interface ServiceManifest {
   apiVersion: string; // `{paas_group}/v1`
   kind: 'Service';
   metadata: Metadata & { project: string };
@@ -89,14 +89,14 @@ export interface ServiceManifest {
   };
 }
 
-export interface WorkspaceManifest {
+interface WorkspaceManifest {
   apiVersion: string;
   kind: 'Workspace';
   metadata: Metadata & { project: string };
   spec?: Record<string, never>;
 }
 
-export interface ComputeInstanceManifest {
+interface ComputeInstanceManifest {
   apiVersion: string;
   kind: 'ComputeInstance';
   metadata: Metadata & { project: string; workspace: string };
@@ -138,7 +138,7 @@ export interface RoleRef {
 }
 
 /** A user's roles in `metadata.project`. */
-export interface ProjectAssignmentManifest {
+interface ProjectAssignmentManifest {
   apiVersion: typeof PLATCTL_API_VERSION;
   kind: 'ProjectAssignment';
   metadata: Metadata & { project: string };
@@ -146,7 +146,7 @@ export interface ProjectAssignmentManifest {
 }
 
 /** Publish a blueprint version to a cluster of `metadata.project`, force-syncing add-ons. */
-export interface BlueprintPublishManifest {
+interface BlueprintPublishManifest {
   apiVersion: typeof PLATCTL_API_VERSION;
   kind: 'BlueprintPublish';
   metadata: Metadata & { project: string };
@@ -161,7 +161,7 @@ export interface BlueprintPublishManifest {
 }
 
 /** Whether a blueprint version may be used in `metadata.project`. */
-export interface BlueprintVersionManifest {
+interface BlueprintVersionManifest {
   apiVersion: typeof PLATCTL_API_VERSION;
   kind: 'BlueprintVersion';
   metadata: Metadata & { project: string };
@@ -169,7 +169,7 @@ export interface BlueprintVersionManifest {
 }
 
 /** Desired CAPI/CAPG controller versions of the existing cluster named `metadata.name`. */
-export interface ClusterControllersManifest {
+interface ClusterControllersManifest {
   apiVersion: typeof PLATCTL_API_VERSION;
   kind: 'ClusterControllers';
   metadata: Metadata & { project: string };

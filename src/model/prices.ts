@@ -1,7 +1,7 @@
 import { PlatctlError } from '../core/errors.js';
 
 /** What one compute profile costs and holds. */
-export interface ProfilePrice {
+interface ProfilePrice {
   /** Price of one instance-hour, in {@link PriceFile.currency}. */
   readonly hourly?: number;
   /** GPUs of one instance (one node, for Kubernetes profiles). */
@@ -25,7 +25,7 @@ export interface PriceFile {
 }
 
 /** GPUs per instance of the profiles the platform documents (docs/api-assumptions.md). */
-export const DEFAULT_GPUS: Readonly<Record<string, number>> = {
+const DEFAULT_GPUS: Readonly<Record<string, number>> = {
   'bmaas-h100': 8,
   'bmaas-l40s': 8,
   'gpu-k8s': 8,

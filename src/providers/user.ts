@@ -16,7 +16,7 @@ import { type Account, accountId, accounts, remember } from './user-directory.js
 type UserManifest = ManifestOf<'User'>;
 
 /** A user's readable, managed form (no password, no groups: the API reads neither). Pure. */
-export function normalizeAccount(account: Account): Doc {
+function normalizeAccount(account: Account): Doc {
   return {
     apiVersion: PLATCTL_API_VERSION,
     kind: 'User',

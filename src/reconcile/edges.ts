@@ -1,7 +1,7 @@
 import { identityKey, type Manifest, type ManifestRef } from '../model/manifest.js';
 
 /** Why one resource must come before another; shown in tests and debugging output. */
-export type EdgeRule =
+type EdgeRule =
   | 'depends-on' // explicit metadata.dependsOn
   | 'workspace-before-instance'
   | 'vpc-before-compute'
@@ -90,7 +90,7 @@ export function keyEdges(manifests: ReadonlyMap<string, Manifest>): KeyEdge[] {
 }
 
 /** The key a `dependsOn` reference names; project and workspace default to the referrer's. */
-export function refKey(ref: ManifestRef, from: Manifest): string {
+function refKey(ref: ManifestRef, from: Manifest): string {
   const project = ref.kind === 'User' ? undefined : (ref.project ?? from.metadata.project);
   const workspace =
     ref.kind === 'ComputeInstance' ? (ref.workspace ?? from.metadata.workspace) : undefined;

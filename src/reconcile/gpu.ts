@@ -4,7 +4,7 @@ import type { GpuChange, GpuSummary, Plan } from '../model/plan.js';
 import { gpusOf, type PriceFile } from '../model/prices.js';
 
 /** Average hours in a month (365 × 24 / 12), as cloud price lists count them. */
-export const HOURS_PER_MONTH = 730;
+const HOURS_PER_MONTH = 730;
 
 /** The compute profile an action creates (+1) or deletes (-1), if it is such an action. */
 function profileDelta(a: Action): { profile: string; delta: 1 | -1 } | undefined {

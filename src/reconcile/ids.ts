@@ -1,8 +1,5 @@
 import type { Action, ProposedAction } from '../model/action.js';
 
-/** An action with its id, before the ordering step fills `dependsOn`. */
-export type IdentifiedAction = Action;
-
 /**
  * Gives each proposed action its id `<key>#<type>[#<n>]` (pure): stable across runs for the same
  * input, `#2`, `#3`... only when a key has several actions of one type.

@@ -74,7 +74,7 @@ function deferControllerUpdates(
 }
 
 /** The first dependency cycle found, as action ids with the first repeated at the end. */
-export function findCycle(actions: readonly Action[]): string[] | undefined {
+function findCycle(actions: readonly Action[]): string[] | undefined {
   const deps = new Map(actions.map((a) => [a.id, a.dependsOn]));
   const state = new Map<string, 'open' | 'done'>();
   const stack: string[] = [];

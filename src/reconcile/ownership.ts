@@ -18,7 +18,7 @@ import type { EventSink } from './events.js';
  * the create was only planned because the object was absent when observed). An object without a
  * creation time (users: the API does not return one) is never proven.
  */
-export function provenOurs(op: PendingOperation, live: LiveObject): boolean {
+function provenOurs(op: PendingOperation, live: LiveObject): boolean {
   return live.createdAt !== undefined && live.createdAt >= op.startedAt;
 }
 

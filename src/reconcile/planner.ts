@@ -47,7 +47,7 @@ export interface PlanOptions {
   readonly unreadable?: ReadonlyMap<string, string>;
 }
 
-export const DEFAULT_MAX_DELETES = 5;
+const DEFAULT_MAX_DELETES = 5;
 
 /**
  * Plans the actions that take the platform from `live` to `desired` (pure: no I/O, no clock, no

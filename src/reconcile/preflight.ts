@@ -61,10 +61,7 @@ async function checkSecret(
 }
 
 /** Every `passwordFrom` object in a manifest, depth first (pure). */
-export function secretReferences(
-  value: unknown,
-  path: (string | number)[] = [],
-): SecretReference[] {
+function secretReferences(value: unknown, path: (string | number)[] = []): SecretReference[] {
   if (Array.isArray(value)) return value.flatMap((v, i) => secretReferences(v, [...path, i]));
   if (value === null || typeof value !== 'object') return [];
   return Object.entries(value).flatMap(([k, v]) => {

@@ -91,7 +91,7 @@ export interface RunPorts {
   readonly holder?: LeaseHolder;
 }
 
-export type RunStatus =
+type RunStatus =
   | 'invalid' // manifests did not validate; nothing was sent to the platform
   | 'blocked' // the plan has errors; nothing was changed
   | 'planned' // plan mode or dry run: nothing was changed

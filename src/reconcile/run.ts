@@ -146,16 +146,6 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
   }
 }
 
-/** Plans without changing anything: `reconcile` in plan mode. */
-export function planRun(options: Omit<RunOptions, 'mode'>, ports: RunPorts): Promise<RunResult> {
-  return reconcile({ ...options, mode: 'plan' }, ports);
-}
-
-/** Plans and applies: `reconcile` in apply mode. */
-export function applyRun(options: Omit<RunOptions, 'mode'>, ports: RunPorts): Promise<RunResult> {
-  return reconcile({ ...options, mode: 'apply' }, ports);
-}
-
 function providerPortsOf(ports: RunPorts): ProviderPorts {
   const signal = ports.hardSignal ?? new AbortController().signal;
   // every request in flight listens to it: hundreds at once are expected, not a leak

@@ -8,7 +8,7 @@
 export const GLOBAL_SHARD = 'global';
 
 /** The shard of project `name`. */
-export function projectShard(name: string): string {
+function projectShard(name: string): string {
   return `project:${name}`;
 }
 

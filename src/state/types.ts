@@ -27,7 +27,7 @@ export interface PendingOperation {
 }
 
 /** One action's outcome as {@link StateStore.recordOutcome} kept it. */
-export interface RecordedOutcome {
+interface RecordedOutcome {
   readonly runId: string;
   readonly actionId: string;
   readonly key: string;

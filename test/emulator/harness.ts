@@ -8,7 +8,7 @@ import {
 export const ADMIN_KEY = 'emu-test-admin-key-0001';
 export const INFRA = '/apis/infra.k8smgmt.io/v3/projects';
 
-export interface Reply {
+interface Reply {
   status: number;
   // biome-ignore lint/suspicious/noExplicitAny: test bodies are inspected loosely
   body: any;
@@ -16,7 +16,7 @@ export interface Reply {
   headers: Headers;
 }
 
-export interface CallOptions {
+interface CallOptions {
   /** The key to send; ADMIN_KEY unless set; `null` sends none. */
   key?: string | null;
   /** The header to carry it; `X-SERVICE-API-KEYID` unless set. */

@@ -8,7 +8,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 
 /** A comment as the fake forge keeps it. */
-export interface Comment {
+interface Comment {
   id: number;
   body: string;
 }

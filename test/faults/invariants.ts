@@ -4,14 +4,13 @@ import type { RunResult } from '../../src/reconcile/run-types.js';
 import type { JournalEntry, World } from '../e2e/harness.js';
 
 /** POSTs that create a resource: the collection endpoints, not verbs on one resource. */
-export const CREATE =
+const CREATE =
   /^\/(auth\/v1\/users\/|apis\/[^/]+\/v\d\/projects\/[^/]+\/(services|workspaces|clusters|workspaces\/[^/]+\/computeinstances))$/;
 
 /** The examples declare 3 users, 2 VPCs, 3 workspaces, 3 instances and 1 cluster. */
-export const EXPECTED_CREATES = 12;
+const EXPECTED_CREATES = 12;
 
 const FOUND_PATH = '/apis/paas.envmgmt.io/v1/projects/platform/workspaces';
-export const FOUND_KEY = 'Workspace/platform/found-ws';
 
 /**
  * Makes an object another party created (through the API, before platctl ever ran) and declares
@@ -35,7 +34,7 @@ export async function plantFound(w: World): Promise<void> {
 }
 
 /** A run that left nothing for the next one: no failure, nothing deferred. */
-export function settled(r: RunResult): boolean {
+function settled(r: RunResult): boolean {
   const failed = Object.values(r.outcomes ?? {}).some((o) => o.status !== 'succeeded');
   const deferred = (r.plan?.diagnostics ?? []).some((d) => /deferred/.test(d.message));
   return (r.status === 'applied' || r.status === 'in-sync') && !failed && !deferred;

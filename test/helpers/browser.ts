@@ -3,13 +3,13 @@ import { existsSync } from 'node:fs';
 import { type Browser, chromium } from 'playwright-core';
 
 /** Debian's Chromium; playwright-core downloads no browser of its own. */
-export const CHROMIUM = '/usr/bin/chromium';
+const CHROMIUM = '/usr/bin/chromium';
 
 /**
  * Without these Chromium, started as root on a machine with no outside network, either refuses to
  * start (sandbox) or keeps opening connections to Google's services that the machine refuses.
  */
-export const CHROMIUM_FLAGS = [
+const CHROMIUM_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -20,7 +20,7 @@ export const CHROMIUM_FLAGS = [
 ];
 
 /** Installs Debian's chromium package when it is missing (`apt-get`, as root); returns its path. */
-export function ensureChromium(): string {
+function ensureChromium(): string {
   if (existsSync(CHROMIUM)) return CHROMIUM;
   const apt = (...args: string[]) =>
     execFileSync('apt-get', args, {

@@ -9,7 +9,7 @@ import { DEFAULT_SEED } from '../../src/emulator/seed/default-seed.js';
  * dev box kept powered off, a GPU Kubernetes instance, and in every other project a GKE cluster
  * with its blueprint publish and controller versions; users in groups with project roles.
  */
-export function projectNames(projects: number): string[] {
+function projectNames(projects: number): string[] {
   return Array.from({ length: projects }, (_, i) => `team-${String(i + 1).padStart(2, '0')}`);
 }
 

@@ -56,7 +56,7 @@ export const sqliteFactory: StoreFactory = {
  * PostgreSQL: one fresh schema per test file (dropped afterwards); each place starts from empty
  * tables in it.
  */
-export function postgresFactory(): StoreFactory {
+function postgresFactory(): StoreFactory {
   let schema: Promise<TestSchema> | undefined;
   return {
     name: 'postgres',

@@ -11,7 +11,7 @@ export interface CommandEntry {
  * is lazy so that `platctl validate` does not pay for the controller, the emulator and both state
  * stores (a third of a second of module loading on every run).
  */
-export const commands: readonly CommandEntry[] = [
+const commands: readonly CommandEntry[] = [
   { name: 'validate', load: async () => (await import('./validate.js')).registerValidate },
   { name: 'emulator', load: async () => (await import('./emulator.js')).registerEmulator },
   { name: 'plan', load: async () => (await import('./plan.js')).registerPlan },

@@ -23,7 +23,7 @@ export interface SourceView {
 }
 
 /** A diagnostic with its position split out, as the control API shows it. */
-export interface DiagnosticView {
+interface DiagnosticView {
   readonly file: string;
   readonly line?: number;
   readonly column?: number;
@@ -56,7 +56,7 @@ export interface StatusView {
 }
 
 /** `file:line:col` split into its parts; a diagnostic without a place has an empty file. */
-export function diagnosticView(d: ControllerDiagnostic): DiagnosticView {
+function diagnosticView(d: ControllerDiagnostic): DiagnosticView {
   const m = d.at ? /^(.*?)(?::(\d+))?(?::(\d+))?$/.exec(d.at) : null;
   const message = d.code ? `${d.message} (${d.code})` : d.message;
   return {

@@ -14,15 +14,6 @@ export type AlertKind =
   | 'revision-applied' // a revision applied with no failure (commit status: success)
   | 'recovered'; // a condition above is over (first success, source ready, drift gone, prune released)
 
-export const ALERT_KINDS: readonly AlertKind[] = [
-  'run-failed',
-  'revision-rejected',
-  'drift-detected',
-  'prune-blocked',
-  'revision-applied',
-  'recovered',
-];
-
 /** The conditions a `recovered` alert can end. */
 export type RecoverableKind =
   | 'run-failed'
@@ -32,7 +23,7 @@ export type RecoverableKind =
 
 export type Severity = 'info' | 'warning' | 'error';
 
-export const SEVERITIES: readonly Severity[] = ['info', 'warning', 'error'];
+const SEVERITIES: readonly Severity[] = ['info', 'warning', 'error'];
 
 /** True when `s` is at least `min`. Pure. */
 export function atLeast(s: Severity, min: Severity): boolean {
@@ -64,7 +55,7 @@ export interface Alert {
 }
 
 /** Details and resources an alert carries at most; a first apply of thousands is summarized. */
-export const MAX_DETAILS = 20;
+const MAX_DETAILS = 20;
 
 /** The fields of the controller's status that alerts read (`ControllerStatus` fits). */
 export interface StatusView {

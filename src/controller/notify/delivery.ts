@@ -180,6 +180,6 @@ export class TokenBucket {
 }
 
 /** The delay before retry number `attempt` (1-based): doubling from `baseMs`, capped. Pure. */
-export function retryDelay(attempt: number, baseMs: number, maxMs: number): number {
+function retryDelay(attempt: number, baseMs: number, maxMs: number): number {
   return Math.min(maxMs, baseMs * 2 ** Math.max(0, attempt - 1));
 }

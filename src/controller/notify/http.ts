@@ -1,7 +1,7 @@
 import type { OutgoingRequest } from './providers/index.js';
 
 /** A receiver's answer: its status, and its `Retry-After` header when it sent one. */
-export interface NotifyAnswer {
+interface NotifyAnswer {
   readonly status: number;
   readonly retryAfter?: string;
 }

@@ -98,8 +98,3 @@ export class SecretFile {
 export function fixedSecret(value: string): SecretValue {
   return async () => value;
 }
-
-/** A literal or a {@link SecretValue} as a {@link SecretValue}; undefined stays undefined. */
-export function secretValue(v: string | SecretValue | undefined): SecretValue | undefined {
-  return typeof v === 'string' ? fixedSecret(v) : v;
-}

@@ -8,7 +8,7 @@ export interface Debounced {
 }
 
 /** Timer functions, injectable so tests can use fake timers or a manual scheduler. */
-export interface TimerPort {
+interface TimerPort {
   setTimeout(fn: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
 }

@@ -8,7 +8,7 @@ import { SnapshotStore } from './snapshots.js';
 import type { Snapshot, Source } from './source.js';
 
 /** Walks `dir` and hashes relative paths and contents, so any edit yields a new revision (I/O). */
-export async function hashDirectory(dir: string): Promise<string> {
+async function hashDirectory(dir: string): Promise<string> {
   const hash = createHash('sha256');
   const walk = async (d: string): Promise<void> => {
     const entries = (await readdir(d, { withFileTypes: true })).sort((a, b) =>

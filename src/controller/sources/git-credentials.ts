@@ -39,10 +39,7 @@ function quoteForShell(path: string): string {
  * file only its keys are accepted (the global file is ignored too: pinned means pinned); without
  * one a host's key is trusted the first time it is seen, so a spoofed first connection wins.
  */
-export function sshCommand(
-  keyFile: string | undefined,
-  knownHostsFile: string | undefined,
-): string {
+function sshCommand(keyFile: string | undefined, knownHostsFile: string | undefined): string {
   return [
     'ssh',
     ...(keyFile !== undefined ? [`-i ${quoteForShell(keyFile)}`, '-o IdentitiesOnly=yes'] : []),

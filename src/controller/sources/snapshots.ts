@@ -2,7 +2,7 @@ import { cp, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 
 /** The file whose presence in the manifests path suspends changes (the pod keeps running). */
-export const SUSPEND_FILE = '.platctl-suspend';
+const SUSPEND_FILE = '.platctl-suspend';
 
 function safeName(revision: string): string {
   return revision.replace(/[^a-zA-Z0-9._-]/g, '_');

@@ -24,7 +24,7 @@ export function constantTimeEqual(a: string, b: string): boolean {
 }
 
 /** The hex HMAC-SHA256 of `body` under `secret`. Pure. */
-export function hmacSha256Hex(secret: string, body: Buffer | string): string {
+function hmacSha256Hex(secret: string, body: Buffer | string): string {
   return createHmac('sha256', secret).update(body).digest('hex');
 }
 

@@ -25,7 +25,7 @@ export interface RunItem {
 }
 
 /** One action of a run, kept with the run for a resource's action history. */
-export interface RunAction {
+interface RunAction {
   readonly key: string;
   readonly type: string;
   readonly reason: string;

@@ -32,7 +32,7 @@ const KEPT = [
 const VERSION = 1;
 
 /** The JSON document saved for `status` and the loop's `memory` (pure). */
-export function statusDocument(status: ControllerStatus, memory: StepMemory): StoredJson {
+function statusDocument(status: ControllerStatus, memory: StepMemory): StoredJson {
   const doc: Record<string, unknown> = { version: VERSION };
   for (const k of KEPT) if (status[k] !== undefined) doc[k] = status[k];
   if (memory.suspended) doc.suspendedByApi = true;

@@ -111,7 +111,7 @@ export interface Rev {
 }
 
 /** A revision that did not validate, when, and its diagnostics. */
-export interface RejectedRevision {
+interface RejectedRevision {
   readonly revision: string;
   /** ISO time it was rejected. */
   readonly at: string;
@@ -149,7 +149,7 @@ export function initialStatus(
 }
 
 /** How many failures and drifted keys `/status` lists; its counts say how many there are. */
-export const STATUS_LISTED = 100;
+const STATUS_LISTED = 100;
 
 /**
  * The document served at `/status`: the status with counts in place of the per-resource lists

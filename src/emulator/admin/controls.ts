@@ -99,7 +99,7 @@ function controlBody(raw: string): Record<string, unknown> {
 }
 
 /** Ten years: far beyond any lifecycle, and far from where dates stop being representable. */
-export const MAX_ADVANCE_SECONDS = 10 * 365 * 24 * 3600;
+const MAX_ADVANCE_SECONDS = 10 * 365 * 24 * 3600;
 
 function advanceClock(deps: AdminDeps, body: Record<string, unknown>): EmuResponse {
   const seconds = body.seconds;

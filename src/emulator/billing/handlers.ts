@@ -9,7 +9,7 @@ import {
 import { allSegments } from './segments.js';
 
 /** The emulator's partner id when no organization narrows the report. */
-export const PARTNER_ID = 'partner-emulator';
+const PARTNER_ID = 'partner-emulator';
 
 function parseTime(value: unknown, field: string): number | undefined {
   if (value === undefined) return undefined;
@@ -32,7 +32,7 @@ function startOfUtcMonth(ms: number): number {
  * UTC month of `range_to` (the current month by default, and never after an explicit `range_to`);
  * 400 naming the field for a bad timestamp or `range_from` after `range_to`.
  */
-export function reportWindow(req: EmuRequest, ctx: EmuContext): ReportWindow {
+function reportWindow(req: EmuRequest, ctx: EmuContext): ReportWindow {
   const nowMs = ctx.clock.now();
   const toMs = parseTime(req.query.range_to, 'range_to') ?? nowMs;
   const fromMs = parseTime(req.query.range_from, 'range_from') ?? startOfUtcMonth(toMs);

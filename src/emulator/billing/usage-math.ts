@@ -8,7 +8,7 @@
 import type { ProfileRecord } from '../lookups.js';
 
 /** Seconds in one hundredth of an hour. */
-export const SECONDS_PER_CENTIHOUR = 36;
+const SECONDS_PER_CENTIHOUR = 36;
 
 /** Hardware of a profile as billed (the seed's `profiles` records). */
 export type BilledHardware = ProfileRecord['hardware'];

@@ -4,7 +4,7 @@ import type { BlueprintRecord } from '../seed/apply-seed.js';
 export type { BlueprintRecord };
 
 /** The alias that resolves to the newest enabled version. */
-export const LATEST = 'latest';
+const LATEST = 'latest';
 
 /** Blueprint `name` of `project` (collection `blueprints`, key `<project>/<name>`), or undefined. */
 export function getBlueprint(

@@ -21,7 +21,7 @@ export interface ClusterRecord {
 export type ClusterStatus = 'provisioning' | 'ready' | 'deleting';
 
 /** Key of a cluster in its collection. */
-export function clusterKey(project: string, name: string): string {
+function clusterKey(project: string, name: string): string {
   return `${project}/${name}`;
 }
 

@@ -48,7 +48,7 @@ interface UserLike {
 }
 
 /** The principal for an account, or undefined when the account no longer exists. */
-export function principalOf(ctx: EmuContext, accountId: string): Principal | undefined {
+function principalOf(ctx: EmuContext, accountId: string): Principal | undefined {
   const user = ctx.store.get<UserLike>('users', accountId);
   if (!user) return undefined;
   const orgAdmin = ctx.store.get('memberships', `${accountId}/grp-org-admins`) !== undefined;

@@ -104,7 +104,7 @@ function run(check: ValidateFunction, data: unknown): void {
 }
 
 /** `/spec/variables/2/value` → `spec.variables[2].value`; a missing property is named itself. */
-export function fieldName(err: ErrorObject): string {
+function fieldName(err: ErrorObject): string {
   const parts = err.instancePath
     .split('/')
     .slice(1)

@@ -4,7 +4,7 @@ import type { ProjectRecord } from '../lookups.js';
 import { listQuery, sortAndPage } from '../shared/paging.js';
 
 /** The public view of a project (the spec's Project fields). */
-export function projectView(p: ProjectRecord): Record<string, string> {
+function projectView(p: ProjectRecord): Record<string, string> {
   const { id, name, description, createdAt, modifiedAt } = p;
   return { id, name, description, createdAt, modifiedAt };
 }

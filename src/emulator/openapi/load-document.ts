@@ -92,7 +92,7 @@ export interface OperationEntry {
   readonly parameters: readonly ParameterObject[];
 }
 
-export interface ParameterObject {
+interface ParameterObject {
   name: string;
   in: 'path' | 'query' | 'header' | 'cookie';
   required?: boolean;

@@ -49,7 +49,7 @@ export function nextCreatedAtUs(ctx: EmuContext, collection: string): number {
 }
 
 /** Creation order: `createdAtUs`, then name. The order every PaaS list pages in. */
-export function byCreation(a: Stamped, b: Stamped): number {
+function byCreation(a: Stamped, b: Stamped): number {
   return a.createdAtUs - b.createdAtUs || a.name.localeCompare(b.name);
 }
 
@@ -87,7 +87,7 @@ export function pageOf<T extends Stamped>(
  * One page of `oldestFirst` (records already in {@link byCreation} order) as `query` asks: ASC
  * pages from the oldest, DESC from the newest. Costs the page, not the list. Pure.
  */
-export function pageOfOrdered<T>(
+function pageOfOrdered<T>(
   oldestFirst: readonly T[],
   query: Omit<ListQuery, 'orderBy'>,
 ): { count: number; items: T[] } {

@@ -44,7 +44,7 @@ function checkSecurityPolicies(text: string, field: string): void {
 }
 
 /** The value of a variable by name, if sent. */
-export function variableValue(spec: ComputeSpec, name: string): string | undefined {
+function variableValue(spec: ComputeSpec, name: string): string | undefined {
   return spec.variables?.find((v) => v.name === name)?.value;
 }
 

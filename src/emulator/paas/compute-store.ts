@@ -4,7 +4,7 @@ import type { Described, Stamped } from './common.js';
 import { inCreationOrder, notFound } from './common.js';
 
 /** A compute variable as sent (valueType omitted in Kubernetes bodies). */
-export interface ComputeVariable {
+interface ComputeVariable {
   readonly name: string;
   readonly value: string;
   readonly valueType?: 'text' | 'json';
@@ -50,7 +50,7 @@ export interface InstanceRecord extends Stamped, Described {
 const COLLECTION = 'computeinstances';
 
 /** Store key of an instance. */
-export const instanceKey = (project: string, workspace: string, name: string): string =>
+const instanceKey = (project: string, workspace: string, name: string): string =>
   `${project}/${workspace}/${name}`;
 
 /** When a provisioning instance reaches `success` (epoch ms). */

@@ -33,7 +33,7 @@ interface InstanceBody {
 }
 
 /** The password is never stored; reads always show this mask. */
-export const PASSWORD_MASK = '********';
+const PASSWORD_MASK = '********';
 
 /** The `{status, message}` body of compute writes; creates and updates also carry `name`. */
 function result(status: number, word: string, message: string, name?: string): EmuResponse {
@@ -146,7 +146,7 @@ function outputOf(r: InstanceRecord) {
 }
 
 /** The full ComputeInstance body: spec, status, and power state and output while `success`. */
-export function instanceBody(ctx: EmuContext, r: InstanceRecord) {
+function instanceBody(ctx: EmuContext, r: InstanceRecord) {
   const status = computeStatus(ctx, r);
   return {
     apiVersion: paasApiVersion(ctx),

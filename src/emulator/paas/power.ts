@@ -4,7 +4,7 @@ import { instanceFromPath, paasResult } from './compute.js';
 import { computeStatus, saveInstance } from './compute-store.js';
 
 /** The power actions of the spec (path values, `%20` already decoded by the HTTP layer). */
-export type PowerAction = 'start' | 'stop' | 'Power reset' | 'Power cycle';
+type PowerAction = 'start' | 'stop' | 'Power reset' | 'Power cycle';
 
 interface PowerRule {
   /** The power state the action needs. */
@@ -15,7 +15,7 @@ interface PowerRule {
 }
 
 /** Which state each action needs and leaves (docs/api-assumptions.md, "Power"). */
-export const POWER_RULES: Readonly<Record<PowerAction, PowerRule>> = {
+const POWER_RULES: Readonly<Record<PowerAction, PowerRule>> = {
   start: { from: 'off', to: 'on', done: 'powered on' },
   stop: { from: 'on', to: 'off', done: 'powered off' },
   'Power reset': { from: 'on', to: 'on', done: 'reset' },

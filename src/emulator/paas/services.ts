@@ -18,7 +18,7 @@ import {
 } from './common.js';
 
 /** The VPC service states of the spec. */
-export type ServiceStatus = 'not_deployed' | 'deploying' | 'deployed' | 'failed';
+type ServiceStatus = 'not_deployed' | 'deploying' | 'deployed' | 'failed';
 
 /** A VPC service as stored: collection `services`, key `<project>/<name>`. */
 export interface ServiceRecord extends Stamped, Described {
@@ -38,10 +38,10 @@ interface ServiceBody {
 const COLLECTION = 'services';
 
 /** Store key of a service. */
-export const serviceKey = (project: string, name: string): string => `${project}/${name}`;
+const serviceKey = (project: string, name: string): string => `${project}/${name}`;
 
 /** The status of a service now, on the emulator clock (deploying becomes deployed after `vpc-deploy`). */
-export function serviceStatus(ctx: EmuContext, s: ServiceRecord): ServiceStatus {
+function serviceStatus(ctx: EmuContext, s: ServiceRecord): ServiceStatus {
   if (s.phase !== 'deploying') return s.phase;
   return transitionDone(ctx, s.deployStartedAtMs ?? 0, 'vpc-deploy') ? 'deployed' : 'deploying';
 }

@@ -30,7 +30,7 @@ export interface SeedUser {
   readonly admin?: boolean;
 }
 
-export interface SeedBlueprint {
+interface SeedBlueprint {
   readonly name: string;
   readonly versions: { name: string; enabled: boolean }[];
   readonly addons: string[];

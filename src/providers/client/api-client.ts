@@ -18,11 +18,10 @@ import {
 import { httpTransport, type Transport } from './transport.js';
 import { parseBaseUrl } from './wire.js';
 
-export type { RequestEvent } from './attempt.js';
 export type { Transport } from './transport.js';
 
 /** The API groups substituted into paths; see docs/api-assumptions.md. */
-export const DEFAULT_GROUPS: ApiClient['groups'] = {
+const DEFAULT_GROUPS: ApiClient['groups'] = {
   infra: 'infra.k8smgmt.io',
   paas: 'paas.envmgmt.io',
   billing: 'billing.envmgmt.io',

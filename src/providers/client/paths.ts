@@ -59,7 +59,7 @@ export function pathTable(overrides: Readonly<Record<string, unknown>> = {}): Pa
  * Fills a template: groups from `groups`, every other `{param}` from `params`, URL-encoded. Pure.
  * A parameter the template names but `params` lacks is a bug, so it throws.
  */
-export function fillPath(
+function fillPath(
   template: string,
   groups: Readonly<Record<string, string>>,
   params: Readonly<Record<string, string>>,

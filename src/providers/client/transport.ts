@@ -6,7 +6,7 @@ import { ACCEPT_ENCODING, decodeBody } from './content-encoding.js';
 // only module of the client that does I/O.
 
 /** One exchange, as the API client asks for it. */
-export interface TransportRequest {
+interface TransportRequest {
   readonly method: string;
   /** The request target on the transport's host: path and query, already encoded (`/a/b?x=1`). */
   readonly path: string;

@@ -23,7 +23,7 @@ export function managedBody(manifest: Manifest): Doc {
 }
 
 /** True when two JSON values are structurally equal (object key order ignored). Pure. */
-export function deepEqual(a: unknown, b: unknown): boolean {
+function deepEqual(a: unknown, b: unknown): boolean {
   return jsonpatch.compare({ v: a }, { v: b }).length === 0;
 }
 
@@ -31,7 +31,7 @@ export function deepEqual(a: unknown, b: unknown): boolean {
  * Variables keyed by name (`spec.variables` as `{ [name]: {value, valueType?} }`) so that order
  * does not matter and a change reads `spec.variables/Contract Term/value`. Pure, copies.
  */
-export function keyVariables(body: Doc): Doc {
+function keyVariables(body: Doc): Doc {
   const spec = body.spec as Doc | undefined;
   if (!spec || !Array.isArray(spec.variables)) return body;
   const keyed: Doc = {};
@@ -46,7 +46,7 @@ export function keyVariables(body: Doc): Doc {
  * Keeps only what some shape names: a live field that neither the desired manifest nor the last
  * applied one mentions is the platform's business (a default, an unmanaged field). Pure.
  */
-export function projectOnto(live: unknown, shapes: readonly unknown[]): unknown {
+function projectOnto(live: unknown, shapes: readonly unknown[]): unknown {
   if (!isObject(live)) return live;
   const objectShapes = shapes.filter(isObject);
   if (objectShapes.length === 0) return live;
@@ -94,10 +94,7 @@ export function threeWayDiff(desired: Doc, live: Doc, lastApplied?: Doc): Differ
 }
 
 /** One sentence for people about a list of changes. Pure. */
-export function describeChanges(
-  changes: readonly FieldChange[],
-  code: 'changed' | 'drift',
-): string {
+function describeChanges(changes: readonly FieldChange[], code: 'changed' | 'drift'): string {
   const first = changes[0];
   if (!first) return 'in sync';
   const path = displayPath(first.path);
@@ -126,7 +123,7 @@ export function displayPath(pointer: string): string {
 }
 
 /** The change with secret-named values replaced by `***`. Pure. */
-export function maskChange(change: FieldChange): FieldChange {
+function maskChange(change: FieldChange): FieldChange {
   if (!SECRET_KEY.test(change.path)) {
     return {
       ...change,
@@ -155,7 +152,7 @@ function show(value: unknown): string {
 }
 
 /** Sets an own property, even one named `__proto__` (user data may use any name). */
-export function put(target: Doc, key: string, value: unknown): void {
+function put(target: Doc, key: string, value: unknown): void {
   Object.defineProperty(target, key, {
     value,
     enumerable: true,

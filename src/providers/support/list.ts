@@ -7,7 +7,7 @@ import type { ApiClient, ApiRequest } from '../../model/api.js';
  * "Paging and ordering"). Asking for "the rest of count" in one page above it would fail every list
  * longer than the first page plus this.
  */
-export const MAX_PAGE_SIZE = 1000;
+const MAX_PAGE_SIZE = 1000;
 
 /** How to read one list endpoint's pages. */
 export interface ListPaging<T> {

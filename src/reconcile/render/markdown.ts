@@ -14,7 +14,7 @@ import { describe } from './text.js';
 import { changeLines } from './tree.js';
 
 /** GitHub's comment limit is 65,536 characters; stay clearly under it. */
-export const MARKDOWN_LIMIT = 65_000;
+const MARKDOWN_LIMIT = 65_000;
 
 /**
  * The plan as a pull-request comment (pure): the summary first, deletions called out, one

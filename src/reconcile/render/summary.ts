@@ -2,7 +2,7 @@ import type { Action, ActionOutcome, FieldChange } from '../../model/action.js';
 import type { Plan, PlanDiagnostic, PlanSummary } from '../../model/plan.js';
 
 /** The kind of change a resource undergoes, from all its actions. */
-export type ResourceChange = 'create' | 'update' | 'delete' | 'unchanged';
+type ResourceChange = 'create' | 'update' | 'delete' | 'unchanged';
 
 /** One resource's actions, grouped for display. */
 export interface ResourceView {

@@ -9,7 +9,7 @@ import type { Reservation } from './rate-budget.js';
  */
 
 /** A controller replica that joined the shared store, as the registry shows it. */
-export interface ShardMember {
+interface ShardMember {
   readonly id: string;
   readonly pid: number;
   readonly host: string;
@@ -18,7 +18,7 @@ export interface ShardMember {
 }
 
 /** Who holds a shard's lock now. */
-export interface ShardOwner {
+interface ShardOwner {
   readonly shard: string;
   readonly replicaId: string;
   readonly epoch: number;

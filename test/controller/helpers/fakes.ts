@@ -67,7 +67,7 @@ export class FakeLeaseBoard {
 }
 
 /** Validation by directory name: `/fake/bad*` is invalid, `/fake/empty*` has no manifests. */
-export const fakeValidate: ValidatePort = async (dir) => {
+const fakeValidate: ValidatePort = async (dir) => {
   if (dir.includes('bad')) {
     return {
       ok: false,

@@ -39,7 +39,7 @@ export interface Stack {
   close(): Promise<void>;
 }
 
-export interface JournalEntry {
+interface JournalEntry {
   readonly seq: number;
   readonly method: string;
   readonly path: string;

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 /** Where `npm run build` puts the page, and where the controller serves it from by default. */
-export const BUNDLE = join(ROOT, 'dist', 'dashboard');
+const BUNDLE = join(ROOT, 'dist', 'dashboard');
 
 function newest(dir: string): number {
   let t = 0;

@@ -17,7 +17,7 @@ const BIN = join(ROOT, 'src', 'cli', 'bin.ts');
 
 /** Two workspaces beside the examples, for a prune of two (over `--max-deletes 1`). */
 export const SCRATCH = 'platform/40-scratch.yaml';
-export const SCRATCH_YAML = ['scratch-1', 'scratch-2']
+const SCRATCH_YAML = ['scratch-1', 'scratch-2']
   .map((name) =>
     [
       'apiVersion: paas.envmgmt.io/v1',

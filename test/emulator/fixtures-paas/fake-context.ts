@@ -2,7 +2,7 @@ import type { EmuContext, EmuRequest, Principal } from '../../../src/emulator/ht
 import type { EmulatorStore } from '../../../src/emulator/store/types.js';
 
 /** A minimal in-memory {@link EmulatorStore}: deep copies in and out, keys in sorted order. */
-export function memoryStore(): EmulatorStore {
+function memoryStore(): EmulatorStore {
   const data = new Map<string, Map<string, string>>();
   const coll = (name: string) => {
     const c = data.get(name) ?? new Map<string, string>();

@@ -28,7 +28,7 @@ export class ApiError extends Error {
 }
 
 /** Sends one request with the token in `Authorization` (never in the URL). */
-export async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
   const res = await fetch(path, {
     method,
     headers: {

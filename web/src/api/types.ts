@@ -93,14 +93,14 @@ export interface ResourcePage {
   readonly items: readonly ResourceItem[];
 }
 
-export interface DiffEntry {
+interface DiffEntry {
   readonly path: string;
   readonly op: 'add' | 'remove' | 'replace';
   readonly desired?: unknown;
   readonly live?: unknown;
 }
 
-export interface ActionRecord {
+interface ActionRecord {
   readonly runId: string;
   readonly type: string;
   readonly reason: string;

@@ -15,7 +15,7 @@ export interface ProjectGroup {
   readonly roots: readonly TreeNode[];
 }
 
-export interface TreeNode {
+interface TreeNode {
   readonly item: ResourceItem;
   readonly children: readonly TreeNode[];
 }
@@ -39,7 +39,7 @@ const emptyCounts = (): Record<Condition, number> => ({
  * controllers, through the key the engine gives their holder. Undefined: a root of its project
  * (holders themselves always are, so the graph has no cycle).
  */
-export function parentKey(item: ResourceItem, present: ReadonlySet<string>): string | undefined {
+function parentKey(item: ResourceItem, present: ReadonlySet<string>): string | undefined {
   if (CONTAINERS.has(item.kind)) return undefined;
   const candidates = [...item.dependsOn.filter((k) => CONTAINERS.has(k.split('/')[0] ?? ''))];
   if (item.kind === 'ComputeInstance' && item.project && item.workspace) {

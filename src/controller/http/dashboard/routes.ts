@@ -34,7 +34,7 @@ function send(res: ServerResponse, status: number, body: unknown): true {
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
 /** `Authorization: Bearer <token>` against the token, in constant time. */
-export function bearerMatches(req: IncomingMessage, token: string): boolean {
+function bearerMatches(req: IncomingMessage, token: string): boolean {
   const header = req.headers.authorization ?? '';
   const given = header.startsWith('Bearer ') ? header.slice(7) : '';
   return timingSafeEqual(digest(given), digest(token));
@@ -43,7 +43,7 @@ export function bearerMatches(req: IncomingMessage, token: string): boolean {
 const PROJECT = /^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$/;
 
 /** The query of a usage request, or the message of a 400. */
-export function usageQuery(params: URLSearchParams): UsageQuery | string {
+function usageQuery(params: URLSearchParams): UsageQuery | string {
   const q: { project?: string; from?: string; to?: string } = {};
   const project = params.get('project');
   if (project) {

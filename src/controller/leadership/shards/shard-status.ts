@@ -17,11 +17,7 @@ const VERSION = 1;
  * The status document of `shard` (pure): the conditions, drift, inventory, held prune and
  * approved deletions of its resources; for `global`, also the source's revisions and results.
  */
-export function shardDocument(
-  shard: string,
-  status: ControllerStatus,
-  memory: StepMemory,
-): StoredJson {
+function shardDocument(shard: string, status: ControllerStatus, memory: StepMemory): StoredJson {
   const mine = (key: string) => shardOfKey(key) === shard;
   const doc: Record<string, unknown> = {
     version: VERSION,
@@ -43,7 +39,7 @@ export function shardDocument(
 }
 
 /** Takes `shard`'s resources out of `status` and `memory` (mutates both): it is not held. */
-export function dropShard(shard: string, status: ControllerStatus, memory: StepMemory): void {
+function dropShard(shard: string, status: ControllerStatus, memory: StepMemory): void {
   const other = (key: string) => shardOfKey(key) !== shard;
   status.conditions = status.conditions.filter((c) => other(c.key));
   status.drift = status.drift.filter(other);
@@ -61,7 +57,7 @@ export function dropShard(shard: string, status: ControllerStatus, memory: StepM
  * (mutates both). The source's fields only fill a replica that has not run yet: its own are
  * newer. False for no document, or one of another version (the first run rebuilds it).
  */
-export function restoreShard(
+function restoreShard(
   shard: string,
   doc: StoredJson | undefined,
   status: ControllerStatus,

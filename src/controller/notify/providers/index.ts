@@ -25,7 +25,7 @@ export const DEFAULT_URLS: Partial<Record<ProviderType, string>> = {
 };
 
 /** Types that set commit statuses: they need a token and a repository. */
-export const COMMIT_STATUS_TYPES: readonly ProviderType[] = ['github', 'gitlab', 'gitea'];
+const COMMIT_STATUS_TYPES: readonly ProviderType[] = ['github', 'gitlab', 'gitea'];
 
 /** Whether a provider of `type` has anything to say about `alert` (commit statuses: a state). */
 export function applies(type: ProviderType, alert: Alert): boolean {

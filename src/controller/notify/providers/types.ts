@@ -3,14 +3,6 @@ import type { Alert } from '../alerts.js';
 /** The kinds of receiver, one module each in this folder. */
 export type ProviderType = 'webhook' | 'slack' | 'github' | 'gitlab' | 'gitea';
 
-export const PROVIDER_TYPES: readonly ProviderType[] = [
-  'webhook',
-  'slack',
-  'github',
-  'gitlab',
-  'gitea',
-];
-
 /**
  * A provider with its secrets read, for one delivery. Lives only while a request is built and
  * sent: never logged, never put in an error.

@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { type OutgoingRequest, type Render, USER_AGENT } from './types.js';
 
 /** The header carrying the body's HMAC when the provider has a secret. */
-export const SIGNATURE_HEADER = 'x-platctl-signature';
+const SIGNATURE_HEADER = 'x-platctl-signature';
 
 /**
  * The generic JSON webhook: the alert itself as the body (docs/operations.md lists its fields),
