@@ -9,7 +9,7 @@ import {
   generatedValidatorFileOf,
   schemaFileOf,
 } from '../dist/src/manifests/schemas.js';
-import { KINDS } from '../dist/src/manifests/types.js';
+import { KINDS } from '../dist/src/model/manifest.js';
 
 mkdirSync(GENERATED_VALIDATORS, { recursive: true });
 for (const kind of KINDS) {
