@@ -10,8 +10,11 @@ export function schemaFileOf(kind: Kind): string {
   return `${kind.replace(/([a-z])([A-Z])/g, '$1-$2').toLowerCase()}.schema.json`;
 }
 
-/** Where `npm run build` writes the generated validators: beside this module, in `dist/`. */
-const GENERATED_VALIDATORS = new URL('validators/', import.meta.url);
+/**
+ * Where `npm run build` writes the generated validators: beside this module, in `dist/`.
+ * @public schemas/build-validators.mjs imports it from dist/, where knip cannot follow.
+ */
+export const GENERATED_VALIDATORS = new URL('validators/', import.meta.url);
 
 /** The file of `kind`'s generated validator in `dir`: `compute-instance.cjs`. */
 export function generatedValidatorFileOf(kind: Kind, dir: URL = GENERATED_VALIDATORS): URL {
