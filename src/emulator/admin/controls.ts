@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { EmulatorClock } from '../clock.js';
 import { hashKey } from '../http/auth.js';
+import { decodeUtf8 } from '../http/body.js';
 import { errorResponse, json, send } from '../http/respond.js';
 import { ApiError, type EmuContext, type EmuResponse } from '../http/types.js';
 import { getOr404 } from '../lookups.js';
@@ -67,7 +68,7 @@ export async function serveControl(
   deps: AdminDeps,
   method: string,
   url: URL,
-  rawBody: string,
+  rawBody: Buffer,
   res: ServerResponse,
 ): Promise<boolean> {
   const found = CONTROLS.find(([m, re]) => m === method && re.test(url.pathname));
@@ -84,11 +85,12 @@ export async function serveControl(
 }
 
 /** A control's JSON object body; `{}` when empty; a 400 when it is not a JSON object. */
-function controlBody(raw: string): Record<string, unknown> {
-  if (raw.trim() === '') return {};
+function controlBody(raw: Buffer): Record<string, unknown> {
+  const text = decodeUtf8(raw);
+  if (text.trim() === '') return {};
   let body: unknown;
   try {
-    body = JSON.parse(raw);
+    body = JSON.parse(text);
   } catch {
     throw bad('malformed JSON body');
   }
