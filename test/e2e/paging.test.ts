@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { emulatorControl } from '../../src/emulator/admin/client.js';
 import {
   type PagingQuirks,
   type RunningEmulator,
@@ -64,7 +65,9 @@ async function platform(
   }
   const journal = async () =>
     (
-      (await (await fetch(`${url}/_emulator/journal`)).json()) as { entries: Entry[] }
+      (await (await emulatorControl(url, 'GET', '/_emulator/journal')).json()) as {
+        entries: Entry[];
+      }
     ).entries.filter((e) => e.method === 'GET');
   return { api, journal };
 }

@@ -96,7 +96,11 @@ describe('request bodies that are not UTF-8 JSON', () => {
     const res = await fetch(`${h.emu.url}/_emulator/faults`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', 'x-emulator-admin': '1' },
-      body: Buffer.concat([Buffer.from('{"path":"/apis/'), Buffer.from([0xc0, 0xaf]), Buffer.from('"}')]),
+      body: Buffer.concat([
+        Buffer.from('{"path":"/apis/'),
+        Buffer.from([0xc0, 0xaf]),
+        Buffer.from('"}'),
+      ]),
     });
     expect(res.status).toBe(400);
     expect(((await res.json()) as { message: string }).message).toBe(

@@ -7,6 +7,7 @@ import { errorResponse, json, send } from '../http/respond.js';
 import { ApiError, type EmuContext, type EmuResponse } from '../http/types.js';
 import { getOr404 } from '../lookups.js';
 import { type FaultSpec, type FaultTable, patternError } from './faults.js';
+import type { AdminGuardOptions } from './guard.js';
 import type { Journal } from './journal.js';
 
 /** What the `/_emulator/` test controls act on. */
@@ -15,6 +16,8 @@ export interface AdminDeps {
   readonly clock: EmulatorClock;
   readonly faults: FaultTable;
   readonly journal: Journal;
+  /** Who may call the controls (`guard.ts`). */
+  readonly guard: AdminGuardOptions;
   /** Clears the store, re-seeds it and puts the clock back. */
   readonly reset: () => void;
   /** Persists the clock offset after an advance. */
@@ -61,8 +64,8 @@ const CONTROLS: readonly [string, RegExp, Control][] = [
 ];
 
 /**
- * Serves `/_emulator/...` (only mounted with `--admin`; no API key needed). Returns false when no
- * control matches. Controls are not journaled.
+ * Serves `/_emulator/...` (only mounted with `--admin`; no API key needed, the server's admin guard
+ * has let the request through). Returns false when no control matches. Controls are not journaled.
  */
 export async function serveControl(
   deps: AdminDeps,

@@ -1,5 +1,5 @@
-import type { IncomingMessage } from 'node:http';
 import { isUtf8 } from 'node:buffer';
+import type { IncomingMessage } from 'node:http';
 import { ApiError } from './types.js';
 
 const MAX_BODY_BYTES = 1024 * 1024;
