@@ -28,6 +28,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { progressPrinter } from '../src/cli/progress.js';
+import { emulatorControl } from '../src/emulator/admin/client.js';
 import { startEmulator } from '../src/emulator/index.js';
 import { createRunPorts } from '../src/reconcile/default-ports.js';
 import { reconcile } from '../src/reconcile/run.js';
@@ -170,10 +171,10 @@ const applyOnly = values['apply-only'] === true;
 const plan0 = applyOnly ? undefined : await measure('plan');
 const apply = await measure('apply');
 if (values['fail-reads']) {
-  const res = await fetch(`${emulator.url}/_emulator/faults`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ path: '^/apis/.*', method: 'GET', status: 500 }),
+  const res = await emulatorControl(emulator.url, 'POST', '/_emulator/faults', {
+    path: '^/apis/.*',
+    method: 'GET',
+    status: 500,
   });
   if (!res.ok) throw new Error(`could not inject the read fault: ${res.status}`);
 }

@@ -20,6 +20,7 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { stringify } from 'yaml';
+import { emulatorControl } from '../src/emulator/admin/client.js';
 import { startEmulator } from '../src/emulator/index.js';
 import { DEFAULT_SEED } from '../src/emulator/seed/default-seed.js';
 import { type LineProcess, spawnTsx } from '../test/helpers/process.js';
@@ -180,7 +181,7 @@ async function scenario(replicas: number, sharded: boolean) {
     ).then(() => (performance.now() - started) / 1000);
     let entries: Entry[] = [];
     for (;;) {
-      const res = await fetch(`${emulator.url}/_emulator/journal`);
+      const res = await emulatorControl(emulator.url, 'GET', '/_emulator/journal');
       entries = ((await res.json()) as { entries: Entry[] }).entries;
       const created = entries.filter(
         (e) => e.method === 'POST' && /\/workspaces$/.test(e.path) && e.status < 300,

@@ -2,6 +2,7 @@ import type { AddressInfo } from 'node:net';
 import type { Logger } from '../core/logger.js';
 import type { AdminDeps } from './admin/controls.js';
 import { FaultTable } from './admin/faults.js';
+import { isLoopbackName } from './admin/guard.js';
 import { Journal } from './admin/journal.js';
 import { EmulatorClock } from './clock.js';
 import { allHandlers, failResource } from './handlers.js';
@@ -109,6 +110,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
   else grantAdminKey(store, seed, options.apiKey);
   const faults = new FaultTable();
   const journal = new Journal();
+  const host = options.host ?? '127.0.0.1';
   // Persist how far emulated time is ahead of real time, so a restart (even after running at a
   // higher --clock-speed) resumes where it stopped instead of going back.
   const saveClock = () => store.put('meta', 'clock', { offsetMs: clock.now() - Date.now() });
@@ -118,6 +120,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
         clock,
         faults,
         journal,
+        guard: { loopbackOnly: isLoopbackName(host) },
         saveClock,
         fail: failResource,
         reset: () => {
@@ -142,7 +145,6 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     ...(options.paging ? { paging: options.paging } : {}),
   };
   const server = createEmulatorServer({ api, doc, ...(admin ? { admin } : {}) });
-  const host = options.host ?? '127.0.0.1';
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => resolve());

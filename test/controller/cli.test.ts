@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { emulatorControl } from '../../src/emulator/admin/client.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { commitFiles, createGitRemote } from './helpers/git-remote.js';
 import { API_KEY, GIT_TOKEN, WEBHOOK_SECRET, WORKSPACES, workspaceYaml } from './helpers/stack.js';
@@ -131,7 +132,7 @@ describe('platctl controller (real process)', () => {
     await cli.port;
     const journal = async () =>
       (
-        (await (await fetch(`${emulator.url}/_emulator/journal`)).json()) as {
+        (await (await emulatorControl(emulator.url, 'GET', '/_emulator/journal')).json()) as {
           entries: { method: string; path: string }[];
         }
       ).entries;
@@ -147,11 +148,7 @@ describe('platctl controller (real process)', () => {
     child?.kill('SIGTERM');
     await new Promise((r) => setTimeout(r, 300));
     expect(child?.exitCode).toBeNull(); // still waiting for the VPC (30 s of emulator time)
-    await fetch(`${emulator.url}/_emulator/clock/advance`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ seconds: 60 }),
-    });
+    await emulatorControl(emulator.url, 'POST', '/_emulator/clock/advance', { seconds: 60 });
     expect(await cli.exited).toBe(0);
     const entries = await journal();
     expect(

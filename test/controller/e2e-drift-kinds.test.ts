@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningController } from '../../src/controller/controller.js';
+import { emulatorControl } from '../../src/emulator/admin/client.js';
 import { commitFiles } from './helpers/git-remote.js';
 import {
   createStack,
@@ -97,15 +98,11 @@ describe('drift of every kind with --no-self-heal is reported and left alone', (
 
   it('an instance the platform marks failed is not republished', async () => {
     const c = await startApplied(false);
-    const failed = await fetch(`${stack.emulator.url}/_emulator/fail`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        kind: 'ComputeInstance',
-        project: 'platform',
-        workspace: 'ws-a',
-        name: 'box',
-      }),
+    const failed = await emulatorControl(stack.emulator.url, 'POST', '/_emulator/fail', {
+      kind: 'ComputeInstance',
+      project: 'platform',
+      workspace: 'ws-a',
+      name: 'box',
     });
     expect(failed.status).toBe(200);
     const { writes } = await resync(c);

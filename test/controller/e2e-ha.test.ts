@@ -1,6 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { emulatorControl } from '../../src/emulator/admin/client.js';
 import { createRunPorts } from '../../src/reconcile/default-ports.js';
 import { reconcile } from '../../src/reconcile/run.js';
 import { commitFiles } from './helpers/git-remote.js';
@@ -68,11 +69,7 @@ describe('shutdown during an apply', () => {
     const stopped = a.stop(); // what SIGTERM does
     await new Promise((r) => setTimeout(r, 50));
     expect(a.status.role).toBe('stopping');
-    await fetch(`${stack.emulator.url}/_emulator/clock/advance`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ seconds: 60 }),
-    });
+    await emulatorControl(stack.emulator.url, 'POST', '/_emulator/clock/advance', { seconds: 60 });
     await stopped;
     expect(a.status.lastResult).toBe('interrupted');
     const computeCreates = (await journal()).filter(
@@ -83,10 +80,8 @@ describe('shutdown during an apply', () => {
     const b = await stack.controller();
     // compute provisioning takes 300 s of emulator time: keep the clock moving while b applies
     const ticker = setInterval(() => {
-      void fetch(`${stack.emulator.url}/_emulator/clock/advance`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ seconds: 120 }),
+      void emulatorControl(stack.emulator.url, 'POST', '/_emulator/clock/advance', {
+        seconds: 120,
       });
     }, 50);
     try {

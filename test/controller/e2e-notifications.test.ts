@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { emulatorControl } from '../../src/emulator/admin/client.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { commitFiles, createGitRemote } from './helpers/git-remote.js';
 import { type Received, type Receiver, startReceiver } from './helpers/receiver.js';
@@ -238,7 +239,9 @@ describe('notifications from a real controller process', () => {
     expect(stderr).toContain(
       `${configFile}:3:11: error[invalid-value]: providers[0].type: must be one of`,
     );
-    const journal = (await (await fetch(`${emulator.url}/_emulator/journal`)).json()) as {
+    const journal = (await (
+      await emulatorControl(emulator.url, 'GET', '/_emulator/journal')
+    ).json()) as {
       entries: unknown[];
     };
     expect(journal.entries).toEqual([]);

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { emulatorControl } from '../../src/emulator/admin/client.js';
 import { commitFiles } from './helpers/git-remote.js';
 import {
   createStack,
@@ -87,15 +88,11 @@ describe('prune over the limit', () => {
       kind: 'Workspace',
       metadata: { name: 'keep', project: 'platform', description: 'changed by hand' },
     });
-    await fetch(`${stack.emulator.url}/_emulator/faults`, {
+    await emulatorControl(stack.emulator.url, 'POST', '/_emulator/faults', {
+      path: '^/apis/.*/workspaces$',
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({
-        path: '^/apis/.*/workspaces$',
-        method: 'POST',
-        status: 400,
-        count: 100,
-      }),
+      status: 400,
+      count: 100,
     });
     const failed = nextStep(c);
     c.loop.trigger('test');

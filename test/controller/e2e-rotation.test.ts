@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { emulatorControl } from '../../src/emulator/admin/client.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { type ControllerProcess, startControllerProcess } from './helpers/cli-process.js';
 import { commitFiles, createGitRemote } from './helpers/git-remote.js';
@@ -66,10 +67,8 @@ describe('credential rotation without a restart (real controller process)', () =
     await c.waitStatus((s) => s.lastResult === 'succeeded');
 
     // rotate: the platform issues a new key and retires the old one; every file is replaced
-    const rotated = await fetch(`${emulator.url}/_emulator/apikeys/rotate`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ apiKey: API_KEY }),
+    const rotated = await emulatorControl(emulator.url, 'POST', '/_emulator/apikeys/rotate', {
+      apiKey: API_KEY,
     });
     const newKey = ((await rotated.json()) as { apiKey: string }).apiKey;
     await replaceFile(file('api-key'), `${newKey}\n`);

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { emulatorControl } from '../../src/emulator/admin/client.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { openStateStore } from '../../src/state/index.js';
 import {
@@ -32,14 +33,10 @@ afterEach(async () => {
 });
 
 const admin = (path: string, body: unknown) =>
-  fetch(`${emulator.url}/_emulator/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
+  emulatorControl(emulator.url, 'POST', `/_emulator/${path}`, body);
 const journal = async () =>
   (
-    (await (await fetch(`${emulator.url}/_emulator/journal`)).json()) as {
+    (await (await emulatorControl(emulator.url, 'GET', '/_emulator/journal')).json()) as {
       entries: { method: string; path: string; status: number }[];
     }
   ).entries;

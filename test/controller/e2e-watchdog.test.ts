@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningController, startController } from '../../src/controller/controller.js';
+import { emulatorControl } from '../../src/emulator/admin/client.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import {
   type ControllerProcess,
@@ -50,10 +51,10 @@ describe('liveness watchdog (real controller process)', () => {
     expect((await c.http('/healthz')).body).toMatchObject({ status: 'ok' });
 
     // the next run's first platform request gets no answer for a while (no error, no timeout)
-    await fetch(`${emulator.url}/_emulator/faults`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ path: '/apis/**', latencyMs: HANG_MS, count: 1 }),
+    await emulatorControl(emulator.url, 'POST', '/_emulator/faults', {
+      path: '/apis/**',
+      latencyMs: HANG_MS,
+      count: 1,
     });
     const ran = await c.http('/api/v1/reconcile', {
       method: 'POST',
@@ -115,7 +116,9 @@ describe('liveness watchdog (real controller process)', () => {
     });
     try {
       await eventually('the VPC deploying', async () => {
-        const journal = await fetch(`${slow.url}/_emulator/journal`).then((r) => r.text());
+        const journal = await emulatorControl(slow.url, 'GET', '/_emulator/journal').then((r) =>
+          r.text(),
+        );
         return journal.includes('/vpc-platform/publish') ? true : undefined;
       });
       // one and a half thresholds of real time inside one wait: never stuck
@@ -127,11 +130,7 @@ describe('liveness watchdog (real controller process)', () => {
       }
       expect([...seen]).toEqual([200]);
       expect(c.status.lastResult).toBeUndefined(); // still the first run, still waiting
-      await fetch(`${slow.url}/_emulator/clock/advance`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ seconds: 3600 }),
-      });
+      await emulatorControl(slow.url, 'POST', '/_emulator/clock/advance', { seconds: 3600 });
       await eventually('the run ends', async () => c.status.lastResult ?? undefined);
       expect(c.status.lastResult).toBe('succeeded');
     } finally {

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emulatorControl } from '../../src/emulator/admin/client.js';
 import type { ResourcePage, Status } from '../../web/src/api/types.js';
 import { commitFiles } from '../controller/helpers/git-remote.js';
 import { launchBrowser } from '../helpers/browser.js';
@@ -155,10 +156,8 @@ describe('the dashboard against a real controller', () => {
     await page.getByTestId('runs').waitFor();
     expect(await page.getByTestId('run-row').count()).toBeGreaterThan(2);
     await page.screenshot({ path: join(SHOTS, 'dashboard-runs.png') });
-    const advance = await fetch(`${ctl.emulator.url}/_emulator/clock/advance`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ seconds: 6 * 3600 }),
+    const advance = await emulatorControl(ctl.emulator.url, 'POST', '/_emulator/clock/advance', {
+      seconds: 6 * 3600,
     });
     expect(advance.status).toBe(200);
     await page.getByTestId('tab-usage').click();

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dashboardRoutes } from '../../src/controller/http/dashboard/routes.js';
 import { createLogger } from '../../src/core/logger.js';
+import { emulatorControl } from '../../src/emulator/admin/client.js';
 import { createApiClient } from '../../src/providers/index.js';
 import { createUsageReader, parseHours, UNATTRIBUTED } from '../../src/providers/usage-reader.js';
 import { converge, type World, world } from '../e2e/harness.js';
@@ -20,10 +21,8 @@ afterEach(async () => {
 const client = () => createApiClient({ baseUrl: w.emulator.url, apiKey: w.apiKey });
 
 async function advanceHours(hours: number): Promise<void> {
-  const res = await fetch(`${w.emulator.url}/_emulator/clock/advance`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ seconds: hours * 3600 }),
+  const res = await emulatorControl(w.emulator.url, 'POST', '/_emulator/clock/advance', {
+    seconds: hours * 3600,
   });
   expect(res.status).toBe(200);
 }

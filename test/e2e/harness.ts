@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { emulatorControl } from '../../src/emulator/admin/client.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { createRunPorts } from '../../src/reconcile/default-ports.js';
 import type { RunEvent } from '../../src/reconcile/events.js';
@@ -47,11 +48,7 @@ export async function world() {
   const operations: string[] = [];
   const events: RunEvent[] = [];
   const control = async (method: string, path: string, body?: unknown) => {
-    const res = await fetch(`${emulator.url}${path}`, {
-      method,
-      headers: { 'content-type': 'application/json' },
-      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-    });
+    const res = await emulatorControl(emulator.url, method, path, body);
     const text = await res.text();
     return (text ? JSON.parse(text) : {}) as Record<string, unknown>;
   };

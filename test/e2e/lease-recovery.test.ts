@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emulatorControl } from '../../src/emulator/admin/client.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { openStateStore } from '../../src/state/index.js';
 import { runCli } from '../helpers/cli.js';
@@ -47,10 +48,10 @@ async function holder(state: string) {
 describe('an apply killed with -9', () => {
   it('leaves a lease the next apply takes over at once, with nothing created twice', async () => {
     const state = join(dir, 'killed.db');
-    await fetch(`${emulator.url}/_emulator/faults`, {
+    await emulatorControl(emulator.url, 'POST', '/_emulator/faults', {
+      path: '^/apis/.*/workspaces$',
       method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ path: '^/apis/.*/workspaces$', method: 'POST', latencyMs: 5000 }),
+      latencyMs: 5000,
     });
     const child = spawn(
       process.execPath,
@@ -66,7 +67,7 @@ describe('an apply killed with -9', () => {
     await new Promise((r) => setTimeout(r, 500));
     child.kill('SIGKILL');
     await exited;
-    await fetch(`${emulator.url}/_emulator/faults`, { method: 'DELETE' });
+    await emulatorControl(emulator.url, 'DELETE', '/_emulator/faults');
 
     const next = await runCli(['apply', manifests, '--state', state, '--auto-approve'], { env });
     expect(next.stderr).not.toMatch(/locked/);

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { emulatorControl } from '../../src/emulator/admin/client.js';
 import {
   type PagingQuirks,
   type RunningEmulator,
@@ -52,7 +53,8 @@ async function platform(
       200,
     );
   }
-  for (let i = 1; i <= 4; i++) {
+  // three more users than the two seeded (the admin and jane.doe): five in all
+  for (let i = 1; i <= 3; i++) {
     const account = {
       username: `u${i}@acme.example`,
       first_name: 'U',
@@ -64,7 +66,9 @@ async function platform(
   }
   const journal = async () =>
     (
-      (await (await fetch(`${url}/_emulator/journal`)).json()) as { entries: Entry[] }
+      (await (await emulatorControl(url, 'GET', '/_emulator/journal')).json()) as {
+        entries: Entry[];
+      }
     ).entries.filter((e) => e.method === 'GET');
   return { api, journal };
 }
@@ -84,7 +88,7 @@ describe('lists against a platform that caps its pages', () => {
     const { api, journal } = await platform({ pageCap: 2 });
     expect(names(await workspaces(api))).toEqual(ALL_WS);
     const users = await listAccounts(api);
-    expect(users.size).toBe(5); // the seeded admin and four more
+    expect(users.size).toBe(5); // the two seeded and three more
     // three projects, two a page, and the spec gives this list no offset: it cannot be read whole
     const err = await listProjects(api).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(IncompleteListError);

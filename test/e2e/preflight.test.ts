@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emulatorControl } from '../../src/emulator/admin/client.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { runCli } from '../helpers/cli.js';
 import { EXAMPLES, FAST, type JournalEntry } from './harness.js';
@@ -27,7 +28,7 @@ afterAll(async () => {
 });
 
 async function writesSent(): Promise<JournalEntry[]> {
-  const res = await fetch(`${emulator.url}/_emulator/journal?since=0`);
+  const res = await emulatorControl(emulator.url, 'GET', '/_emulator/journal?since=0');
   const { entries } = (await res.json()) as { entries: JournalEntry[] };
   return entries.filter((e) => e.method !== 'GET');
 }

@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { emulatorControl } from '../../src/emulator/admin/client.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { runCli } from '../helpers/cli.js';
 import { EXAMPLES, FAST } from './harness.js';
@@ -46,12 +47,16 @@ const ref = (name: string) => `\${${name}}`;
 /** Every place the key could land: the outputs given, the state DB (and its WAL), the journal. */
 async function everywhere(outputs: string[]): Promise<string> {
   const db = [state(), `${state()}-wal`].filter(existsSync).map((f) => readFileSync(f, 'latin1'));
-  const journal = await (await fetch(`${emulator.url}/_emulator/journal?since=0`)).text();
+  const journal = await (
+    await emulatorControl(emulator.url, 'GET', '/_emulator/journal?since=0')
+  ).text();
   return [...outputs, ...db, journal].join('\n');
 }
 
 async function platformWrites(): Promise<number> {
-  const body = (await (await fetch(`${emulator.url}/_emulator/journal?since=0`)).json()) as {
+  const body = (await (
+    await emulatorControl(emulator.url, 'GET', '/_emulator/journal?since=0')
+  ).json()) as {
     entries: { method: string }[];
   };
   return body.entries.filter((e) => e.method !== 'GET').length;

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseTransitions } from '../../src/cli/commands/emulator.js';
+import { emulatorControl } from '../../src/emulator/admin/client.js';
 import { runCli } from '../helpers/cli.js';
 
 const bin = fileURLToPath(new URL('../../src/cli/bin.ts', import.meta.url));
@@ -46,7 +47,7 @@ describe('platctl emulator', () => {
     const ok = await fetch(`${url}/auth/v1/projects/`, { headers: { 'x-api-key': KEY } });
     expect(ok.status).toBe(200);
     expect((await fetch(`${url}/auth/v1/projects/`)).status).toBe(401);
-    expect((await fetch(`${url}/_emulator/clock`)).status).toBe(200);
+    expect((await emulatorControl(url, 'GET', '/_emulator/clock')).status).toBe(200);
     const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
     child.kill('SIGTERM');
     expect(await exited).toBe(0);

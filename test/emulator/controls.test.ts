@@ -98,7 +98,7 @@ describe('test controls: faults, journal, clock, reset', () => {
     const after = Date.parse((await control('GET', '/_emulator/clock')).body.now);
     expect(after - before).toBeLessThan(3600_000);
     expect((await h.call('GET', P, undefined, { key: u.key })).status).toBe(401);
-    expect((await h.call('GET', '/auth/v1/users/')).body.count).toBe(1);
+    expect((await h.call('GET', '/auth/v1/users/')).body.count).toBe(2); // as seeded
     expect((await control('POST', '/_emulator/users/nobody/apikeys')).status).toBe(404);
   });
 

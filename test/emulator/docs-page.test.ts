@@ -57,4 +57,9 @@ describe('/docs in a browser', () => {
     expect(await execute('listProjects')).toBe('200');
     expect(await execute('listClusters', { project: 'platform' })).toBe('200');
   });
+
+  it('runs a POST with nothing typed: its path and body come filled with a working example', async () => {
+    expect(await execute('upsertWorkspace')).toBe('200');
+    expect(await execute('createService')).toBe('201');
+  });
 });

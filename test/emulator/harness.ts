@@ -1,3 +1,4 @@
+import { controlHeaders } from '../../src/emulator/admin/client.js';
 import {
   type EmulatorOptions,
   type RunningEmulator,
@@ -47,6 +48,7 @@ export async function startHarness(options: Partial<EmulatorOptions> = {}): Prom
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     const key = opts.key === undefined ? ADMIN_KEY : opts.key;
     if (key !== null) headers[opts.header ?? 'X-SERVICE-API-KEYID'] = key;
+    Object.assign(headers, controlHeaders(path));
     const payload = opts.raw ?? (body === undefined ? undefined : JSON.stringify(body));
     const res = await fetch(emu.url + path, { method, headers, body: payload });
     const text = await res.text();

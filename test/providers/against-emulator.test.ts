@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock } from '../../src/core/clock.js';
+import { emulatorControl } from '../../src/emulator/admin/client.js';
 import { startEmulator } from '../../src/emulator/index.js';
 import type { Action } from '../../src/model/action.js';
 import type { Manifest } from '../../src/model/manifest.js';
@@ -69,12 +70,7 @@ const manifests = (term = '6'): Manifest[] => [
 ];
 
 async function control(method: string, path: string, body?: unknown) {
-  const res = await fetch(`${emu.url}${path}`, {
-    method,
-    ...(body
-      ? { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }
-      : {}),
-  });
+  const res = await emulatorControl(emu.url, method, path, body);
   return res.status === 204
     ? null
     : ((await res.json()) as {

@@ -2,10 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { ServerResponse } from 'node:http';
 import type { EmulatorClock } from '../clock.js';
 import { hashKey } from '../http/auth.js';
+import { decodeUtf8 } from '../http/body.js';
 import { errorResponse, json, send } from '../http/respond.js';
 import { ApiError, type EmuContext, type EmuResponse } from '../http/types.js';
 import { getOr404 } from '../lookups.js';
 import { type FaultSpec, type FaultTable, patternError } from './faults.js';
+import type { AdminGuardOptions } from './guard.js';
 import type { Journal } from './journal.js';
 
 /** What the `/_emulator/` test controls act on. */
@@ -14,6 +16,8 @@ export interface AdminDeps {
   readonly clock: EmulatorClock;
   readonly faults: FaultTable;
   readonly journal: Journal;
+  /** Who may call the controls (`guard.ts`). */
+  readonly guard: AdminGuardOptions;
   /** Clears the store, re-seeds it and puts the clock back. */
   readonly reset: () => void;
   /** Persists the clock offset after an advance. */
@@ -60,14 +64,14 @@ const CONTROLS: readonly [string, RegExp, Control][] = [
 ];
 
 /**
- * Serves `/_emulator/...` (only mounted with `--admin`; no API key needed). Returns false when no
- * control matches. Controls are not journaled.
+ * Serves `/_emulator/...` (only mounted with `--admin`; no API key needed, the server's admin guard
+ * has let the request through). Returns false when no control matches. Controls are not journaled.
  */
 export async function serveControl(
   deps: AdminDeps,
   method: string,
   url: URL,
-  rawBody: string,
+  rawBody: Buffer,
   res: ServerResponse,
 ): Promise<boolean> {
   const found = CONTROLS.find(([m, re]) => m === method && re.test(url.pathname));
@@ -84,11 +88,12 @@ export async function serveControl(
 }
 
 /** A control's JSON object body; `{}` when empty; a 400 when it is not a JSON object. */
-function controlBody(raw: string): Record<string, unknown> {
-  if (raw.trim() === '') return {};
+function controlBody(raw: Buffer): Record<string, unknown> {
+  const text = decodeUtf8(raw);
+  if (text.trim() === '') return {};
   let body: unknown;
   try {
-    body = JSON.parse(raw);
+    body = JSON.parse(text);
   } catch {
     throw bad('malformed JSON body');
   }

@@ -4,7 +4,7 @@ import type { FaultTable } from '../admin/faults.js';
 import type { Journal } from '../admin/journal.js';
 import type { OpenApiDocument, OperationEntry } from '../openapi/load-document.js';
 import { acceptedHeaders, authenticate } from './auth.js';
-import { checkContentType, parseJson, readRaw } from './body.js';
+import { checkContentType, decodeUtf8, parseJson, readRaw } from './body.js';
 import { applyPagingQuirks, type PagingQuirks } from './paging-quirks.js';
 import { checkPermission, type PermissionRule } from './permissions.js';
 import { errorResponse, send } from './respond.js';
@@ -83,7 +83,7 @@ export async function handleApi(
 async function dispatch(
   deps: ApiPipelineDeps,
   req: IncomingMessage,
-  raw: string,
+  raw: Buffer,
   url: URL,
   method: string,
   query: Record<string, unknown>,
@@ -112,7 +112,7 @@ async function dispatch(
   validator.query(query);
   applyPagingQuirks(deps.paging, entry, query);
   checkContentType(req.headers['content-type'], raw);
-  const body = parseJson(raw);
+  const body = parseJson(decodeUtf8(raw));
   validator.body(body);
   const handler = deps.handlers[entry.operationId];
   if (!handler) throw new ApiError(500, 'internal', `no handler for ${entry.operationId}`);

@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { type AdminDeps, serveControl } from '../admin/controls.js';
+import { adminRefusal } from '../admin/guard.js';
 import type { OpenApiDocument } from '../openapi/load-document.js';
 import { type ApiPipelineDeps, handleApi } from './api-pipeline.js';
 import { readRaw } from './body.js';
@@ -17,7 +18,8 @@ export interface ServerDeps {
 
 /**
  * Creates (does not start) the emulator's node:http server. `/docs` and `/openapi.json` need no
- * key; `/_emulator/*` exists only with admin deps; everything else is the API pipeline.
+ * key; `/_emulator/*` exists only with admin deps and answers only requests the admin guard lets
+ * through (`admin/guard.ts`); everything else is the API pipeline.
  */
 export function createEmulatorServer(deps: ServerDeps): Server {
   return createServer((req, res) => {
@@ -47,6 +49,12 @@ async function route(
   }
   if (method === 'GET' && (await serveDocs(url.pathname, res))) return;
   if (url.pathname.startsWith('/_emulator/') && deps.admin) {
+    // Checked before the body is read: a refused request changes nothing and learns nothing.
+    const refusal = adminRefusal(req.headers, deps.admin.guard);
+    if (refusal) {
+      send(res, { status: 403, body: { status: 403, code: 'forbidden', message: refusal } });
+      return;
+    }
     const raw = await readRaw(req);
     if (await serveControl(deps.admin, method, url, raw, res)) return;
     send(res, {

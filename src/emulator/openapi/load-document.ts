@@ -70,7 +70,10 @@ export function mergeFragment(
   }
 }
 
-/** A copy of `doc` whose paths use `groups` instead of the default groups. Pure. */
+/**
+ * A copy of `doc` whose paths, and the `apiVersion` of its request examples, use `groups` instead of
+ * the default groups. Pure.
+ */
 export function rewriteGroups(doc: OpenApiDocument, groups: ApiGroups): OpenApiDocument {
   const replace = (path: string): string =>
     path
@@ -79,6 +82,21 @@ export function rewriteGroups(doc: OpenApiDocument, groups: ApiGroups): OpenApiD
       .replace(`/apis/${DEFAULT_GROUPS.billing}/`, `/apis/${groups.billing}/`);
   const copy = structuredClone(doc);
   copy.paths = Object.fromEntries(Object.entries(doc.paths).map(([p, v]) => [replace(p), v]));
+  // The request examples /docs fills in name their group in apiVersion (`paas.envmgmt.io/v1`).
+  const version = (v: string) => replace(`/apis/${v}`).slice('/apis/'.length);
+  for (const item of Object.values(copy.paths)) {
+    for (const method of METHODS) {
+      const content = (item[method] as { requestBody?: { content?: object } } | undefined)
+        ?.requestBody?.content;
+      for (const media of Object.values(content ?? {}) as {
+        example?: { apiVersion?: unknown };
+      }[]) {
+        const example = media.example;
+        if (typeof example?.apiVersion === 'string')
+          example.apiVersion = version(example.apiVersion);
+      }
+    }
+  }
   return copy;
 }
 

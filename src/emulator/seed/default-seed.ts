@@ -63,6 +63,15 @@ export const DEFAULT_SEED: SeedData = {
       groups: ['grp-org-admins'],
       admin: true,
     },
+    // A user with no group and no role, for /docs's examples of the user calls to act on.
+    {
+      id: 'usr-jane',
+      username: 'jane.doe@acme.example',
+      first_name: 'Jane',
+      last_name: 'Doe',
+      user_type: 'CONSOLE',
+      org: 'org-acme',
+    },
   ],
   profiles: [
     gpuProfile('bmaas-l40s', 'baremetal', 64, 'L40S', 512, 3840),

@@ -9,6 +9,7 @@ import {
 } from '../../../src/controller/controller.js';
 import type { StepOutcome } from '../../../src/controller/loop/ports.js';
 import { createLogger } from '../../../src/core/logger.js';
+import { controlHeaders, emulatorControl } from '../../../src/emulator/admin/client.js';
 import { type RunningEmulator, startEmulator } from '../../../src/emulator/index.js';
 import { createGitRemote, type GitRemote } from './git-remote.js';
 
@@ -63,7 +64,11 @@ export async function createStack(): Promise<Stack> {
   const api: Stack['api'] = async (method, path, body) => {
     const res = await fetch(`${emulator.url}${path}`, {
       method,
-      headers: { 'x-api-key': API_KEY, 'content-type': 'application/json' },
+      headers: {
+        'x-api-key': API_KEY,
+        'content-type': 'application/json',
+        ...controlHeaders(path),
+      },
       ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     });
     const text = await res.text();
@@ -113,7 +118,7 @@ export async function createStack(): Promise<Stack> {
       return c;
     },
     async journal() {
-      const r = await fetch(`${emulator.url}/_emulator/journal`);
+      const r = await emulatorControl(emulator.url, 'GET', '/_emulator/journal');
       return ((await r.json()) as { entries: JournalEntry[] }).entries;
     },
     async close() {

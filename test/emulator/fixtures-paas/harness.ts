@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { controlHeaders } from '../../../src/emulator/admin/client.js';
 import { hashKey } from '../../../src/emulator/http/auth.js';
 import type { EmuContext } from '../../../src/emulator/http/types.js';
 import {
@@ -58,7 +59,11 @@ export async function startPaas(
   ) => {
     const res = await fetch(emu.url + path, {
       method,
-      headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
+      headers: {
+        ...headers,
+        ...controlHeaders(path),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       ...(body !== undefined && { body: typeof body === 'string' ? body : JSON.stringify(body) }),
     });
     const text = await res.text();
