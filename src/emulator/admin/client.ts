@@ -1,7 +1,7 @@
 import { ADMIN_HEADER } from './guard.js';
 
 /** The headers that let a caller use the `/_emulator/` test controls (see {@link ADMIN_HEADER}). */
-export const ADMIN_HEADERS: Readonly<Record<string, string>> = { [ADMIN_HEADER]: '1' };
+const ADMIN_HEADERS: Readonly<Record<string, string>> = { [ADMIN_HEADER]: '1' };
 
 /** {@link ADMIN_HEADERS} for a test control's path (`/_emulator/...`), none for any other path. */
 export function controlHeaders(path: string): Readonly<Record<string, string>> {

@@ -71,7 +71,7 @@ export class FaultTable {
 }
 
 /** Longer patterns are refused: compiling one costs time in proportion to its length. */
-export const MAX_PATTERN_LENGTH = 1000;
+const MAX_PATTERN_LENGTH = 1000;
 
 /**
  * Why `pattern` cannot be a fault's path (too long, or a regular expression RE2 does not
