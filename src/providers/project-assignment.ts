@@ -3,7 +3,7 @@ import type { ManifestOf, RoleRef } from '../model/manifest.js';
 import type { Provider, ProviderPorts } from '../model/provider.js';
 import { unsupported } from './support/actions.js';
 import { seg } from './support/list.js';
-import { accountId } from './user-directory.js';
+import { accountId, findAccountId } from './user-directory.js';
 
 type AssignmentManifest = ManifestOf<'ProjectAssignment'>;
 
@@ -40,7 +40,7 @@ function roleChange(
 /**
  * A user's roles in a project. The API has no read of assignments: the plan compares git with
  * what platctl last applied. Assign and unassign are idempotent on the platform, so re-sending
- * is harmless.
+ * is harmless; taking roles back from a user who no longer exists is done, not a failure.
  */
 export const projectAssignmentProvider: Provider<'ProjectAssignment'> = {
   kind: 'ProjectAssignment',
@@ -103,12 +103,14 @@ export const projectAssignmentProvider: Provider<'ProjectAssignment'> = {
     }
     const { api } = ports;
     const projectName = action.target.project ?? '';
+    const assign = action.type === 'assign';
     const [id, projectId] = await Promise.all([
-      accountId(api, action.user),
+      assign ? accountId(api, action.user) : findAccountId(api, action.user),
       ports.projectId(projectName),
     ]);
+    // a user already gone holds no role: taking its roles back is done
+    if (id === undefined) return {};
     const project = { id: projectId, name: projectName };
-    const assign = action.type === 'assign';
     const verb = assign ? 'assigntoproject' : 'unassignfromproject';
     await api.request({
       method: 'POST',
@@ -131,6 +133,8 @@ export const projectAssignmentProvider: Provider<'ProjectAssignment'> = {
             roles: action.roles.map((r) => ({ role: { id: r.id, scope: r.scope ?? 'PROJECT' } })),
           },
       idempotent: true, // assigning a held role or unassigning a missing one is 200
+      // an unassign answered 404 (the user deleted since it was read) is done as well
+      ...(assign ? {} : { accept: [404] }),
       signal: ports.signal,
     });
     return {};

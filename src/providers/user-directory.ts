@@ -68,11 +68,19 @@ export function remember(api: ApiClient, username: string, id?: string): void {
  * user is not found. Throws a clear error when the user does not exist.
  */
 export async function accountId(api: ApiClient, username: string, known?: string): Promise<string> {
+  const id = await findAccountId(api, username, known);
+  if (!id) throw new PlatctlError('api', `user ${username} does not exist on the platform`);
+  return id;
+}
+
+/** {@link accountId}, or undefined when the user does not exist (after one re-read). I/O. */
+export async function findAccountId(
+  api: ApiClient,
+  username: string,
+  known?: string,
+): Promise<string | undefined> {
   if (known) return known;
   const created = learned.get(api)?.get(username);
   if (created) return created;
-  const id =
-    (await accounts(api)).get(username)?.id ?? (await accounts(api, true)).get(username)?.id;
-  if (!id) throw new PlatctlError('api', `user ${username} does not exist on the platform`);
-  return id;
+  return (await accounts(api)).get(username)?.id ?? (await accounts(api, true)).get(username)?.id;
 }

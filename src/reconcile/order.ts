@@ -10,9 +10,11 @@ export interface Ordered {
 
 /**
  * Fills each action's `dependsOn` (pure). Actions of one key run in the order proposed (CAPI
- * before CAPG, one request each); across keys, changes follow {@link keyEdges} and deletions go
- * in reverse. A controller update on a cluster created in the same run is deferred to the next
- * run (warning). A cycle is an error diagnostic printing its path `a -> b -> a`.
+ * before CAPG, one request each); across keys, changes follow {@link keyEdges} and removals
+ * (deletes, and a prune's unassign) go in reverse: a role is taken back before its user is
+ * deleted, an instance deleted before its workspace. A controller update on a cluster created in
+ * the same run is deferred to the next run (warning). A cycle is an error diagnostic printing its
+ * path `a -> b -> a`.
  */
 export function order(input: readonly Action[], manifests: ReadonlyMap<string, Manifest>): Ordered {
   const diagnostics: PlanDiagnostic[] = [];
@@ -30,9 +32,9 @@ export function order(input: readonly Action[], manifests: ReadonlyMap<string, M
     const after = byKey.get(edge.after) ?? [];
     for (const b of before) {
       for (const a of after) {
-        if (b.type !== 'delete' && a.type !== 'delete') deps.get(a.id)!.add(b.id);
-        // deletions in reverse: what depends on a resource goes first
-        if (b.type === 'delete' && a.type === 'delete') deps.get(b.id)!.add(a.id);
+        if (!removes(b) && !removes(a)) deps.get(a.id)!.add(b.id);
+        // removals in reverse: what depends on a resource goes first (a role before its user)
+        if (removes(b) && removes(a)) deps.get(b.id)!.add(a.id);
       }
     }
   }
@@ -46,6 +48,14 @@ export function order(input: readonly Action[], manifests: ReadonlyMap<string, M
     });
   }
   return { actions: result, diagnostics };
+}
+
+/**
+ * True for an action that takes a resource off the platform: a delete, or a prune that is not one
+ * (a pruned assignment's unassign).
+ */
+function removes(a: Action): boolean {
+  return a.type === 'delete' || a.reason.code === 'removed-from-git';
 }
 
 function componentRank(a: Action): number {

@@ -8,6 +8,7 @@ import { excludeKeys } from './exclude.js';
 import { assignIds } from './ids.js';
 import { order } from './order.js';
 import { type Pairing, pair } from './pair.js';
+import { regrant } from './regrant.js';
 
 /** The pure half of each provider: how its kind is compared. */
 export type PlannerRegistry = {
@@ -105,10 +106,13 @@ export function plan(
   const guard = pruneGuard(prunes, options);
   proposed.push(...guard.kept);
   if (guard.diagnostic) diagnostics.push(guard.diagnostic);
+  // what each key is known as, for the edges: git, else as last applied, else where it lives (a
+  // resource pruned without a last-applied manifest still has its workspace and project)
   const manifests = new Map<string, Manifest>();
+  for (const l of live) manifests.set(l.key, standIn(l));
   for (const [k, m] of lastApplied) manifests.set(k, m);
   for (const m of desired) manifests.set(manifestKey(m), m);
-  const ordered = order(assignIds(proposed), manifests);
+  const ordered = order(assignIds(regrant(proposed, desired)), manifests);
   // after ordering: what waits on an excluded change is known only once the edges are
   const kept = excludeKeys(
     ordered.actions,
@@ -212,6 +216,15 @@ function noop(p: Pairing): ProposedAction {
     reason: { code: 'in-sync', message: 'in sync' },
     changes: [],
   };
+}
+
+/**
+ * A live object as far as its edges go: kind, name, project and workspace. The kinds the API
+ * reads (users, workspaces, services, instances, clusters) take their edges from these alone.
+ */
+function standIn(l: LiveObject): Manifest {
+  const { kind, name, project, workspace } = l.ref;
+  return { kind, metadata: { name, project, workspace } } as Manifest;
 }
 
 function refOf(m: Manifest): ProposedAction['target'] {
