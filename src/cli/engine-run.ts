@@ -1,4 +1,3 @@
-import { createInterface } from 'node:readline/promises';
 import { formatDiagnostics } from '../manifests/index.js';
 import type { Plan } from '../model/plan.js';
 import { createRunPorts, type EngineConfig } from '../reconcile/default-ports.js';
@@ -13,6 +12,7 @@ import {
 import { reconcile } from '../reconcile/run.js';
 import type { RunOptions, RunResult } from '../reconcile/run-types.js';
 import { loadPrices } from '../usage/prices.js';
+import { confirmOnTerminal } from './confirm.js';
 import { type EngineFlags, parseVars, useColor } from './engine-options.js';
 import { progressPrinter } from './progress.js';
 
@@ -149,18 +149,12 @@ export function confirmQuestion(plan: Plan): string {
 }
 
 /** Asks on the terminal; refuses (false) when standard input is not one. */
-async function confirm(stderr: NodeJS.WriteStream, plan: Plan): Promise<boolean> {
-  if (!process.stdin.isTTY) {
-    stderr.write('Not a terminal: pass --auto-approve to apply without confirmation.\n');
-    return false;
-  }
-  const rl = createInterface({ input: process.stdin, output: stderr });
-  try {
-    const answer = await rl.question(confirmQuestion(plan));
-    return answer.trim() === 'yes';
-  } finally {
-    rl.close();
-  }
+function confirm(stderr: NodeJS.WriteStream, plan: Plan): Promise<boolean> {
+  return confirmOnTerminal(
+    confirmQuestion(plan),
+    'Not a terminal: pass --auto-approve to apply without confirmation.',
+    stderr,
+  );
 }
 
 /**

@@ -11,6 +11,7 @@ import {
   resolveStateTarget,
 } from '../../state/index.js';
 import type { RegisterCommand } from './register.js';
+import { registerStateEntries } from './state-entries.js';
 
 interface MigrateFlags {
   from: string;
@@ -22,10 +23,11 @@ interface MigrateFlags {
  * run lease and, given that holder's id, breaks it (Terraform's force-unlock): for a holder that
  * died where platctl cannot see it (another host, a pid reused). A holder that still runs loses
  * the lease at its next renewal and stops writing. `state migrate` copies a store into an empty
- * one (SQLite to PostgreSQL).
+ * one (SQLite to PostgreSQL). `state list` and `state forget` are in `state-entries.ts`.
  */
 export const registerState: RegisterCommand = (program: Command) => {
   const state = program.command('state').description('Maintain the state store');
+  registerStateEntries(state);
   state
     .command('unlock')
     .description('Show who holds the run lease; with the holder id, break it')
