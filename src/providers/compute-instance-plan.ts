@@ -51,29 +51,34 @@ export function planInstance({
     reason: { code: 'not-deployed', message },
     changes: [],
   });
-  const power = (action: 'start' | 'stop'): ProposedAction => ({
-    type: 'power',
-    key,
-    target,
-    powerAction: action,
-    reason: {
-      code: 'power-state',
-      message: `${what} should be powered ${action === 'start' ? 'on' : 'off'}${live?.powerState ? `, is ${live.powerState}` : ''}`,
-    },
-    changes: [
-      {
-        op: 'replace',
-        path: '/status/powerState',
-        ...(live?.powerState ? { before: live.powerState } : {}),
-        after: action === 'start' ? 'on' : 'off',
+  /** `published`: the stop follows a publish, which powers the instance on whatever it was. */
+  const power = (action: 'start' | 'stop', published = false): ProposedAction => {
+    const now = published ? 'on' : live?.powerState;
+    const why = published ? '; publishing powers it on' : now ? `, is ${now}` : '';
+    return {
+      type: 'power',
+      key,
+      target,
+      powerAction: action,
+      reason: {
+        code: 'power-state',
+        message: `${what} should be powered ${action === 'start' ? 'on' : 'off'}${why}`,
       },
-    ],
-  });
+      changes: [
+        {
+          op: 'replace',
+          path: '/status/powerState',
+          ...(now ? { before: now } : {}),
+          after: action === 'start' ? 'on' : 'off',
+        },
+      ],
+    };
+  };
   const wantOff = desiredPower(desired) === 'off';
   const deploy = desired.metadata.annotations?.[DEPLOY_ANNOTATION] !== 'false';
   /** The publish (and the stop after it, when declared off) that deploys, unless held back. */
   const deployment = (message: string): ProposedAction[] =>
-    deploy ? [publish(message), ...(wantOff ? [power('stop')] : [])] : [];
+    deploy ? [publish(message), ...(wantOff ? [power('stop', true)] : [])] : [];
   if (!live) return [createAction(key, desired, what), ...deployment(`${what} is new`)];
   const diff = threeWayDiff(
     comparable(managedBody(desired)),
