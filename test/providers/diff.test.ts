@@ -48,7 +48,7 @@ describe('threeWayDiff', () => {
   it('calls a platform-side change drift when git still says what was last applied', () => {
     expect(threeWayDiff(spec([['a', '1']]), spec([['a', '9']]), spec([['a', '1']]))).toMatchObject({
       code: 'drift',
-      message: 'spec.variables[a].value changed from 9 to 1 outside git',
+      message: 'spec.variables[a].value: platform has 9, git says 1',
     });
   });
 

@@ -166,7 +166,12 @@ export function engineRun(deps: EngineDeps): ReconcileRun {
       });
       const planDiags = result.plan?.diagnostics ?? [];
       const drift = new Set(resources.filter((r) => r.reason === 'drift').map((r) => r.key));
-      for (const d of planDiags) if (d.message.startsWith('drift')) drift.add(d.key);
+      const driftMessages: Record<string, string> = {};
+      for (const d of planDiags) {
+        if (!d.message.startsWith('drift')) continue;
+        drift.add(d.key);
+        driftMessages[d.key] ??= d.message.replace(/^drift not corrected \([^)]*\): /, '');
+      }
       return {
         resources,
         inventory: (await deps.state.inventory()).map((e) => e.key),
@@ -176,6 +181,7 @@ export function engineRun(deps: EngineDeps): ReconcileRun {
           message: `${d.key}: ${d.message}`,
         })),
         drift: [...drift],
+        driftMessages,
         deferred: planDiags.filter((d) => d.message.startsWith('deferred:')).map((d) => d.key),
         postponed: [...new Set(planDiags.filter((d) => d.code === 'postponed').map((d) => d.key))],
         ...(result.plan?.pruneHeld ? { pruneHeld: result.plan.pruneHeld } : {}),

@@ -77,6 +77,11 @@ export interface RunReport {
   readonly diagnostics: readonly ControllerDiagnostic[];
   /** Keys of resources changed on the platform outside git (corrected or only reported). */
   readonly drift: readonly string[];
+  /**
+   * What each drift left uncorrected is, by key, where the plan said it (`spec.x: platform has 8,
+   * git says 1`). @default {}
+   */
+  readonly driftMessages?: Readonly<Record<string, string>>;
   /** Keys whose changes were left out of the run: in backoff, or waiting on one that is. @default [] */
   readonly deferred?: readonly string[];
   /** Keys with work that waits on what this run created (a cluster's controller versions). @default [] */

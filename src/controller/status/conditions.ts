@@ -158,12 +158,14 @@ function verdictOf(
       message: changes[0]?.message ?? '',
     };
   }
-  if (drifted)
+  if (drifted) {
+    const what = report.driftMessages?.[key];
     return {
       condition: 'Drifted',
       reason: 'Drift',
-      message: 'changed outside git; self-heal is off',
+      message: what ? `${what}; self-heal is off` : 'changed outside git; self-heal is off',
     };
+  }
   return { condition: 'Ready', reason: 'InSync' };
 }
 

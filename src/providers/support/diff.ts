@@ -63,7 +63,10 @@ export interface Difference {
   readonly changes: FieldChange[];
   /** `drift` when git still says what was last applied and only the platform moved. */
   readonly code: Extract<ReasonCode, 'changed' | 'drift'>;
-  /** "spec.variables[Contract Term].value changed from 6 to 12 (and 1 more)". */
+  /**
+   * "spec.variables[Contract Term].value changed from 6 to 12 (and 1 more)"; drift says what each
+   * side holds: "spec.variables[Contract Term].value: platform has 8, git says 1".
+   */
   readonly message: string;
 }
 
@@ -93,19 +96,35 @@ export function threeWayDiff(desired: Doc, live: Doc, lastApplied?: Doc): Differ
   return { changes, code, message: describeChanges(changes, code) };
 }
 
-/** One sentence for people about a list of changes. Pure. */
+/**
+ * One sentence for people about a list of changes (pure). A change in git reads as what apply does
+ * (`x changed from 6 to 12`); drift says what each side holds (`x: platform has 8, git says 1`),
+ * since the platform moved and git did not.
+ */
 function describeChanges(changes: readonly FieldChange[], code: 'changed' | 'drift'): string {
   const first = changes[0];
   if (!first) return 'in sync';
   const path = displayPath(first.path);
+  const more = changes.length > 1 ? ` (and ${changes.length - 1} more)` : '';
+  if (code === 'drift') {
+    const side = (v: unknown) => (v === undefined ? 'none' : quoted(v));
+    return `${path}: platform has ${side(first.before)}, git says ${side(first.after)}${more}`;
+  }
   const what =
     first.op === 'add'
       ? `${path} added`
       : first.op === 'remove'
         ? `${path} removed`
         : `${path} changed from ${show(first.before)} to ${show(first.after)}`;
-  const more = changes.length > 1 ? ` (and ${changes.length - 1} more)` : '';
-  return `${what}${more}${code === 'drift' ? ' outside git' : ''}`;
+  return `${what}${more}`;
+}
+
+/** A value in a sentence: bare when it is one plain word or number, else quoted. Pure. */
+function quoted(value: unknown): string {
+  const text = show(value);
+  return typeof value === 'string' && (text === '' || /[\s,"]/.test(text))
+    ? JSON.stringify(text)
+    : text;
 }
 
 /** `/spec/variables/Contract Term/value` → `spec.variables[Contract Term].value`. Pure. */
