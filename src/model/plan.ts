@@ -31,8 +31,8 @@ export interface Plan {
    */
   readonly unreadable?: readonly string[];
   /**
-   * GPU-hours (and cost, with a price file) per day and month that the compute this plan creates
-   * or deletes adds or removes, per profile. Absent when it creates or deletes no compute.
+   * GPU-hours (and cost, with a price file) per day and month that the compute this plan creates,
+   * deletes or resizes adds or removes, per profile. Absent when it touches no compute's size.
    */
   readonly gpu?: GpuSummary;
 }
@@ -76,7 +76,16 @@ export interface GpuChange {
   readonly profile: string;
   /** Instances created minus instances deleted. */
   readonly instances: number;
-  /** GPU-hours; absent when the profile's GPUs are unknown (not in the price file or defaults). */
+  /** Instances created; absent when none. */
+  readonly created?: number;
+  /** Instances deleted; absent when none (a rename deletes one and creates another). */
+  readonly deleted?: number;
+  /** Instances updated to another size (a Kubernetes instance's worker nodes); absent when none. */
+  readonly resized?: number;
+  /**
+   * GPU-hours (net: what is created or grows, less what is deleted or shrinks); absent when the
+   * profile's GPUs are unknown (not in the price file or defaults).
+   */
   readonly gpuHoursPerDay?: number;
   readonly gpuHoursPerMonth?: number;
   /** In the price file's currency; absent without an hourly price for the profile. */

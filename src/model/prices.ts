@@ -2,7 +2,10 @@ import { PlatctlError } from '../core/errors.js';
 
 /** What one compute profile costs and holds. */
 interface ProfilePrice {
-  /** Price of one instance-hour, in {@link PriceFile.currency}. */
+  /**
+   * Price of one instance-hour (one worker node's hour, for Kubernetes profiles in a plan's
+   * estimate), in {@link PriceFile.currency}.
+   */
   readonly hourly?: number;
   /** GPUs of one instance (one node, for Kubernetes profiles). */
   readonly gpus?: number;
@@ -24,7 +27,10 @@ export interface PriceFile {
   readonly profiles: Readonly<Record<string, ProfilePrice>>;
 }
 
-/** GPUs per instance of the profiles the platform documents (docs/api-assumptions.md). */
+/**
+ * GPUs per instance of the profiles the platform documents, per worker node for `gpu-k8s`
+ * (docs/api-assumptions.md, "GPUs per instance").
+ */
 const DEFAULT_GPUS: Readonly<Record<string, number>> = {
   'bmaas-h100': 8,
   'bmaas-l40s': 8,

@@ -66,9 +66,64 @@ describe('GPU-hours of a plan', () => {
     ]);
   });
 
-  it('is absent when no compute is created or deleted, or creates and deletes cancel out', () => {
+  it('is absent when no compute is created, deleted or resized', () => {
     expect(gpuSummary(plan([]))).toBeUndefined();
-    expect(gpuSummary(plan([instance('a', 'x'), removed('b', 'x')]))).toBeUndefined();
+  });
+
+  it('shows a create and a delete of one profile (a rename) even when they cancel out', () => {
+    const summary = gpuSummary(plan([instance('a', 'bmaas-h100'), removed('b', 'bmaas-h100')]))!;
+    expect(summary.changes).toEqual([
+      {
+        profile: 'bmaas-h100',
+        instances: 0,
+        created: 1,
+        deleted: 1,
+        gpuHoursPerDay: 0,
+        gpuHoursPerMonth: 0,
+      },
+    ]);
+    expect(gpuLines(summary)).toEqual([
+      'bmaas-h100: +1 created, −1 deleted ≈ ±0 GPU-h/day (±0/month)',
+    ]);
+  });
+
+  it('counts a Kubernetes instance as its worker nodes × GPUs per node, and prices nodes', () => {
+    const k8s = (name: string, h100: string, l40?: string): Action => {
+      const a = instance(name, 'gpu-k8s') as Extract<Action, { type: 'create' }>;
+      const variables = [
+        { name: 'H100 Worker Nodes', value: h100 },
+        ...(l40 === undefined ? [] : [{ name: 'L40 Worker Nodes', value: l40 }]),
+      ];
+      const spec = { computeType: 'k8s', computeProfile: { name: 'gpu-k8s' }, variables };
+      return { ...a, desired: { ...a.desired, spec } } as Action;
+    };
+    const prices = parsePrices({ profiles: { 'gpu-k8s': { hourly: 10 } } }, 'p.yaml');
+    expect(gpuSummary(plan([k8s('a', '2', '1')]), prices)!.changes).toEqual([
+      {
+        profile: 'gpu-k8s',
+        instances: 1,
+        created: 1,
+        gpuHoursPerDay: 3 * 8 * 24,
+        gpuHoursPerMonth: 3 * 8 * 730,
+        costPerDay: 3 * 10 * 24,
+        costPerMonth: 3 * 10 * 730,
+      },
+    ]);
+    // an update from 2 to 4 H100 nodes: the change is what is added
+    const resize = {
+      ...k8s('a', '4'),
+      id: 'ComputeInstance/p/w/a#update',
+      type: 'update',
+      changes: [
+        { op: 'replace', path: '/spec/variables/H100 Worker Nodes/value', before: '2', after: '4' },
+      ],
+    } as Action;
+    expect(gpuLines(gpuSummary(plan([resize]))!)).toEqual([
+      'gpu-k8s: 1 resized ≈ +384 GPU-h/day (+11,680/month)',
+    ]);
+    // an update that leaves the nodes as they are changes no GPU
+    const same = { ...resize, changes: [] } as Action;
+    expect(gpuSummary(plan([same]))).toBeUndefined();
   });
 });
 
@@ -114,7 +169,8 @@ describe('platctl plan shows GPU-hours and cost', { timeout: 120_000 }, () => {
     const h100 = '+1 × bmaas-h100 ≈ +192 GPU-h/day (+5,840/month), +2,364 USD/day (+71,905/month)';
     const text = await plan('text');
     expect(text.stdout).toContain(`Compute:\n  ${h100}\n  +1 × bmaas-l40s ≈ +192 GPU-h/day`);
-    expect(text.stdout).toContain('+1 × gpu-k8s ≈ +192 GPU-h/day (+5,840/month)');
+    // k8s-train: 2 H100 worker nodes of 8 GPUs
+    expect(text.stdout).toContain('+1 × gpu-k8s ≈ +384 GPU-h/day (+11,680/month)');
     const md = await plan('markdown');
     expect(md.stdout).toContain(`**Compute**\n\n- ${h100}\n`);
     const json = JSON.parse((await plan('json')).stdout) as { gpu: unknown };
@@ -124,13 +180,26 @@ describe('platctl plan shows GPU-hours and cost', { timeout: 120_000 }, () => {
         {
           profile: 'bmaas-h100',
           instances: 1,
+          created: 1,
           gpuHoursPerDay: 192,
           gpuHoursPerMonth: 5840,
           costPerDay: 2364,
           costPerMonth: 71905,
         },
-        { profile: 'bmaas-l40s', instances: 1, gpuHoursPerDay: 192, gpuHoursPerMonth: 5840 },
-        { profile: 'gpu-k8s', instances: 1, gpuHoursPerDay: 192, gpuHoursPerMonth: 5840 },
+        {
+          profile: 'bmaas-l40s',
+          instances: 1,
+          created: 1,
+          gpuHoursPerDay: 192,
+          gpuHoursPerMonth: 5840,
+        },
+        {
+          profile: 'gpu-k8s',
+          instances: 1,
+          created: 1,
+          gpuHoursPerDay: 384,
+          gpuHoursPerMonth: 11680,
+        },
       ],
     });
   });
