@@ -25,6 +25,11 @@ export interface Plan {
    */
   readonly found?: readonly string[];
   /**
+   * Objects removed from git that this state did not create (found): never pruned, so left on the
+   * platform, still running and billed. Absent when there are none.
+   */
+  readonly leftOnPlatform?: LeftOnPlatform;
+  /**
    * Identity keys whose live state could not be read (the API kept failing after retries),
    * sorted: nothing is planned for them or for what depends on them. Absent when every read
    * succeeded. `platctl plan` exits 1 when present: this plan does not show the whole platform.
@@ -33,6 +38,19 @@ export interface Plan {
   /**
    * GPU-hours (and cost, with a price file) per day and month that the compute this plan creates,
    * deletes or resizes adds or removes, per profile. Absent when it touches no compute's size.
+   */
+  readonly gpu?: GpuSummary;
+}
+
+/** Found objects no longer in git, left on the platform (`Plan.leftOnPlatform`). */
+export interface LeftOnPlatform {
+  /** Identity keys, sorted. */
+  readonly keys: readonly string[];
+  /** For people: what happened, and how to adopt, delete or forget them. */
+  readonly message: string;
+  /**
+   * What the compute among them keeps running, per profile (`instances` and GPU-hours counted as
+   * kept, not added); absent when none of them is compute. Filled by the run (prices, live specs).
    */
   readonly gpu?: GpuSummary;
 }

@@ -45,6 +45,24 @@ function count(a: Action, tallies: Map<string, Tally>): void {
   }
 }
 
+/**
+ * What compute instances keep running, per profile, from their specs (a live body's `spec`): each
+ * counted as `created` (kept, not added; render with `gpuLines(summary, true)`). Undefined when
+ * none of them names a profile. Pure.
+ */
+export function gpuKept(specs: readonly unknown[], prices?: PriceFile): GpuSummary | undefined {
+  const tallies = new Map<string, Tally>();
+  for (const spec of specs) {
+    const size = sizeOf(spec);
+    if (!size) continue;
+    const t = tallies.get(size.profile) ?? { created: 0, deleted: 0, resized: 0, units: 0 };
+    t.created++;
+    t.units += size.units;
+    tallies.set(size.profile, t);
+  }
+  return summaryOf(tallies, prices);
+}
+
 const round = (n: number) => Math.round(n * 100) / 100;
 
 /**
@@ -58,6 +76,10 @@ const round = (n: number) => Math.round(n * 100) / 100;
 export function gpuSummary(plan: Plan, prices?: PriceFile): GpuSummary | undefined {
   const tallies = new Map<string, Tally>();
   for (const a of plan.actions) count(a, tallies);
+  return summaryOf(tallies, prices);
+}
+
+function summaryOf(tallies: Map<string, Tally>, prices?: PriceFile): GpuSummary | undefined {
   const changes = [...tallies]
     .filter(([, t]) => t.created + t.deleted + t.resized > 0)
     .sort(([a], [b]) => a.localeCompare(b))
@@ -88,12 +110,12 @@ function gpuChange(profile: string, t: Tally, prices?: PriceFile): GpuChange {
   };
 }
 
-const signed = (n: number) =>
-  `${n > 0 ? '+' : n < 0 ? '−' : '±'}${Math.abs(n).toLocaleString('en-US', { maximumFractionDigits: 2 })}`;
+const plain = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 });
+const withSign = (n: number) => `${n > 0 ? '+' : n < 0 ? '−' : '±'}${plain(Math.abs(n))}`;
 
 /** `+3 × bmaas-h100`, or `gpu-k8s: +1 created, −1 deleted, 2 resized` when it is not one way. */
-function what(c: GpuChange): string {
-  if (!c.resized && !(c.created && c.deleted)) return `${signed(c.instances)} × ${c.profile}`;
+function what(c: GpuChange, sign: (n: number) => string): string {
+  if (!c.resized && !(c.created && c.deleted)) return `${sign(c.instances)} × ${c.profile}`;
   const parts = [
     ...(c.created ? [`+${c.created} created`] : []),
     ...(c.deleted ? [`−${c.deleted} deleted`] : []),
@@ -104,11 +126,13 @@ function what(c: GpuChange): string {
 
 /**
  * One line per profile for people: `+3 × bmaas-h100 ≈ +576 GPU-h/day (+17,520/month), +7,078.32
- * USD/day (+215,290.40/month)`; `gpu-k8s: +1 created, −1 deleted ≈ ±0 GPU-h/day (±0/month)`. Pure.
+ * USD/day (+215,290.40/month)`; `gpu-k8s: +1 created, −1 deleted ≈ ±0 GPU-h/day (±0/month)`.
+ * `kept`: what keeps running (see {@link gpuKept}), without signs. Pure.
  */
-export function gpuLines(summary: GpuSummary): string[] {
+export function gpuLines(summary: GpuSummary, kept = false): string[] {
+  const signed = kept ? plain : withSign;
   return summary.changes.map((c) => {
-    const parts = [what(c)];
+    const parts = [what(c, signed)];
     if (c.gpuHoursPerDay !== undefined) {
       parts.push(
         `≈ ${signed(c.gpuHoursPerDay)} GPU-h/day (${signed(c.gpuHoursPerMonth ?? 0)}/month)`,

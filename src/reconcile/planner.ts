@@ -68,6 +68,7 @@ export function plan(
   const forget: string[] = [];
   const prunes: ProposedAction[] = [];
   const found: string[] = [];
+  const left: string[] = [];
   const unreadable = options.unreadable ?? new Map<string, string>();
   for (const p of pair(desired, live, lastApplied, options.inventory ?? [])) {
     if (p.live && !p.inventory?.createdByPlatctl) found.push(p.key);
@@ -88,6 +89,11 @@ export function plan(
     }
     const verdict = pruneVerdict(p, options);
     if (verdict === 'untouched') continue;
+    if (verdict === 'left') {
+      left.push(p.key);
+      diagnostics.push({ severity: 'warning', key: p.key, message: LEFT });
+      continue;
+    }
     if (verdict !== 'prune' && verdict !== 'unpruned') {
       diagnostics.push({ severity: 'warning', key: p.key, message: verdict });
       continue;
@@ -126,6 +132,7 @@ export function plan(
     ...(forget.length > 0 ? { forget } : {}),
     ...(guard.held ? { pruneHeld: guard.held } : {}),
     ...(found.length > 0 ? { found } : {}),
+    ...(left.length > 0 ? { leftOnPlatform: { keys: left, message: LEFT_HOW } } : {}),
     ...(unreadable.size > 0 ? { unreadable: [...unreadable.keys()].sort() } : {}),
   };
 }
@@ -154,6 +161,14 @@ function pruneGuard(prunes: readonly ProposedAction[], options: PlanOptions) {
   };
 }
 
+const LEFT = 'removed from git but not created by this state: left on the platform (never pruned)';
+const LEFT_HOW =
+  'removed from git but not created by this state: left on the platform, never pruned. ' +
+  'To delete one, delete it on the platform, or adopt it (platctl import --adopt --project ' +
+  '<project> --kind <kind> --out <dir>: every object of that kind and project becomes this ' +
+  "state's) and apply --prune; to manage it again, put its manifest back in git; to stop " +
+  'tracking it, platctl state forget <key>.';
+
 const NOTHING_TO_UNDO =
   'no longer in git and nothing on the platform to undo; platctl stops managing it';
 
@@ -168,16 +183,14 @@ function unprunedMessage(actions: readonly ProposedAction[]): string {
 
 /**
  * Whether a managed resource missing from git is pruned (`prune`), would be with `--prune`
- * (`unpruned`), or why not.
+ * (`unpruned`), is someone else's left on the platform (`left`), or why not.
  */
 function pruneVerdict(
   p: Pairing,
   options: PlanOptions,
-): 'prune' | 'unpruned' | 'untouched' | string {
+): 'prune' | 'unpruned' | 'untouched' | 'left' | string {
   const inv = p.inventory;
-  if (inv && !inv.createdByPlatctl && p.live) {
-    return 'no longer in git; found, not created by platctl: never pruned';
-  }
+  if (inv && !inv.createdByPlatctl && p.live) return 'left';
   if (!inv?.createdByPlatctl) return 'untouched';
   if (!p.live && !p.lastApplied) return 'untouched';
   const annotated = p.lastApplied?.metadata.annotations?.[PRUNE_ANNOTATION] === 'disabled';

@@ -2,10 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
 import type { Action } from '../model/action.js';
 import { manifestKey } from '../model/manifest.js';
-import type { ProviderPorts } from '../model/provider.js';
+import type { Plan } from '../model/plan.js';
+import type { PriceFile } from '../model/prices.js';
+import type { LiveObject, ProviderPorts } from '../model/provider.js';
 import { processHolder } from '../state/holder.js';
 import { executePlan } from './executor.js';
-import { gpuSummary } from './gpu.js';
+import { gpuKept, gpuSummary } from './gpu.js';
 import { locateFailure } from './locate.js';
 import { observeAll } from './observe.js';
 import { adoptPending, createError } from './ownership.js';
@@ -88,6 +90,7 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
       ...planned,
       diagnostics: [...planned.diagnostics, ...checks],
       ...(gpu ? { gpu } : {}),
+      ...leftCosts(planned, live, options.prices),
     };
     const changes = plan.actions.some((a) => a.type !== 'noop');
     const base = { runId, diagnostics, plan, changes };
@@ -144,6 +147,19 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
   } finally {
     await lease?.release();
   }
+}
+
+/** The plan's objects left on the platform with what their compute keeps costing (pure). */
+function leftCosts(plan: Plan, live: readonly LiveObject[], prices?: PriceFile) {
+  const left = plan.leftOnPlatform;
+  if (!left) return {};
+  const keys = new Set(left.keys);
+  const specs = live.filter((l) => keys.has(l.key) && l.ref.kind === 'ComputeInstance');
+  const gpu = gpuKept(
+    specs.map((l) => l.body.spec),
+    prices,
+  );
+  return { leftOnPlatform: { ...left, ...(gpu ? { gpu } : {}) } };
 }
 
 function providerPortsOf(ports: RunPorts): ProviderPorts {

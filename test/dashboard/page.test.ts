@@ -209,6 +209,57 @@ describe('the dashboard page', () => {
     ]);
   });
 
+  it('says what was removed from git and left on the platform, and what it keeps costing', async () => {
+    const items = resources(1, 3);
+    const keys = ['ComputeInstance/ml/pool/h100-a', 'ComputeInstance/ml/pool/h100-b'];
+    const orphaned = [
+      ...items,
+      ...keys.map((key, i) => ({
+        key,
+        kind: 'ComputeInstance',
+        project: 'ml',
+        workspace: 'pool',
+        name: key.split('/').pop()!,
+        condition: 'Orphaned' as const,
+        reason: 'RemovedFromGit',
+        message: 'removed from git but not created by this state: left on the platform',
+        lastTransitionTime: '2026-11-23T10:00:00Z',
+        order: items.length + i,
+        dependsOn: [],
+      })),
+    ];
+    const message =
+      'removed from git but not created by this state: left on the platform, never pruned.';
+    const gpu = {
+      currency: 'USD',
+      changes: [
+        {
+          profile: 'bmaas-h100',
+          instances: 2,
+          gpuHoursPerDay: 384,
+          gpuHoursPerMonth: 11680,
+          costPerDay: 4720.8,
+          costPerMonth: 143590.3,
+        },
+      ],
+    };
+    fake = await startFakeControlApi(bundle, {
+      status: statusOf(orphaned, { leftOnPlatform: { keys, message, gpu } }),
+      resources: orphaned,
+    });
+    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    await page.goto(fake.url);
+    await page.getByTestId('token-input').fill(fake.token);
+    await page.getByTestId('token-submit').click();
+    await page.getByTestId('left-alert').waitFor();
+    expect(await page.getByTestId('left-message').textContent()).toBe(`2 resources ${message}`);
+    expect(await page.getByTestId('left-gpu').textContent()).toBe(
+      'Still running: 2 × bmaas-h100 ≈ 384 GPU-h/day (11,680/month), 4,720.8 USD/day (143,590.3/month)',
+    );
+    expect(await page.getByTestId('left-keys').textContent()).toBe(keys.join(''));
+    expect(await countOf('Orphaned')).toBe(2);
+  });
+
   it('suspends and resumes, and asks for a reconcile', async () => {
     await open(resources(1, 2));
     await page.getByTestId('suspend').click();

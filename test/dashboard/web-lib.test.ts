@@ -54,7 +54,14 @@ describe('the resource graph', () => {
       'ClusterControllers/ml/train',
       'BlueprintPublish/ml/train-stack',
     ]);
-    expect(ml.counts).toEqual({ Ready: 4, Progressing: 1, Degraded: 0, Drifted: 1, Suspended: 0 });
+    expect(ml.counts).toEqual({
+      Ready: 4,
+      Progressing: 1,
+      Degraded: 0,
+      Drifted: 1,
+      Suspended: 0,
+      Orphaned: 0,
+    });
   });
 
   it('flattens depth-first and leaves collapsed projects as one row', () => {

@@ -7,7 +7,7 @@ import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js
 import type { Action } from '../../src/model/action.js';
 import type { Plan } from '../../src/model/plan.js';
 import { parsePrices } from '../../src/model/prices.js';
-import { gpuLines, gpuSummary } from '../../src/reconcile/gpu.js';
+import { gpuKept, gpuLines, gpuSummary } from '../../src/reconcile/gpu.js';
 import { EXAMPLES } from '../e2e/harness.js';
 import { runCli } from '../helpers/cli.js';
 
@@ -124,6 +124,25 @@ describe('GPU-hours of a plan', () => {
     // an update that leaves the nodes as they are changes no GPU
     const same = { ...resize, changes: [] } as Action;
     expect(gpuSummary(plan([same]))).toBeUndefined();
+  });
+});
+
+describe('what compute left on the platform keeps costing', () => {
+  it('counts live specs as kept, priced when the price file knows the profile, unsigned', () => {
+    const bm = { computeType: 'baremetal', computeProfile: { name: 'bmaas-h100' }, variables: [] };
+    const k8s = {
+      computeType: 'k8s',
+      computeProfile: { name: 'gpu-k8s' },
+      variables: [{ name: 'L40 Worker Nodes', value: '3' }],
+    };
+    const prices = parsePrices({ profiles: { 'bmaas-h100': { hourly: 98.5 } } }, 'p.yaml');
+    const kept = gpuKept([bm, bm, k8s, { no: 'profile' }], prices)!;
+    expect(kept.currency).toBe('USD');
+    expect(gpuLines(kept, true)).toEqual([
+      '2 × bmaas-h100 ≈ 384 GPU-h/day (11,680/month), 4,728 USD/day (143,810/month)',
+      '1 × gpu-k8s ≈ 576 GPU-h/day (17,520/month)',
+    ]);
+    expect(gpuKept([{ no: 'profile' }])).toBeUndefined();
   });
 });
 

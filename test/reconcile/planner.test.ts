@@ -132,15 +132,18 @@ describe('plan', () => {
       ],
     });
     expect(p.actions).toEqual([]);
-    // the stranger is not even looked at; the found one is named as never pruned
+    // the stranger is not even looked at; the found one is named as left on the platform
     expect(p.diagnostics).toEqual([
       {
         severity: 'warning',
         key: manifestKey(adopted),
-        message: 'no longer in git; found, not created by platctl: never pruned',
+        message:
+          'removed from git but not created by this state: left on the platform (never pruned)',
       },
     ]);
     expect(p.found).toEqual([manifestKey(adopted)]);
+    expect(p.leftOnPlatform?.keys).toEqual([manifestKey(adopted)]);
+    expect(p.leftOnPlatform?.message).toMatch(/platctl import --adopt.*platctl state forget/);
   });
 
   it('prunes an owned resource only with prune, within the limit unless forced', () => {

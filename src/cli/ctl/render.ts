@@ -1,6 +1,7 @@
 import type { StatusView } from '../../controller/http/control-views.js';
 import type { ResourceCondition } from '../../controller/status/conditions.js';
 import type { Rev } from '../../controller/status/status.js';
+import { gpuLines } from '../../reconcile/gpu.js';
 
 const short = (r: Rev | undefined) =>
   r ? `${r.revision.slice(0, 12)}${r.message ? ` ${r.message}` : ''}` : '-';
@@ -16,7 +17,7 @@ export function renderStatus(s: StatusView): string {
     `last good:    ${short(s.revisions.lastGood)}`,
     `last applied: ${short(s.revisions.lastApplied)}`,
     `last run:     ${s.lastResult ?? '-'}${s.lastRunAt ? ` at ${s.lastRunAt}` : ''}${s.nextRunInMs !== undefined ? `, next in ${Math.round(s.nextRunInMs / 1000)}s` : ''}`,
-    `resources:    ${c.total} (${c.Ready} Ready, ${c.Progressing} Progressing, ${c.Degraded} Degraded, ${c.Drifted} Drifted, ${c.Suspended} Suspended)`,
+    `resources:    ${c.total} (${c.Ready} Ready, ${c.Progressing} Progressing, ${c.Degraded} Degraded, ${c.Drifted} Drifted, ${c.Suspended} Suspended, ${c.Orphaned ?? 0} Orphaned)`,
   ];
   if (s.lastError) lines.push(`error:        ${s.lastError}`);
   if (s.blockedPrune) {
@@ -24,6 +25,7 @@ export function renderStatus(s: StatusView): string {
       `prune held:   ${s.blockedPrune.count} deletions over the limit of ${s.blockedPrune.limit}; approve with: platctl ctl approve-prune ${s.blockedPrune.runId}`,
     );
   }
+  if (s.leftOnPlatform) lines.push(...renderLeft(s.leftOnPlatform));
   if (s.shards) lines.push(...renderShards(s.shards));
   for (const r of s.rejected.slice(0, 1)) {
     lines.push(`rejected:     ${r.revision.slice(0, 12)} at ${r.at}`);
@@ -33,6 +35,15 @@ export function renderStatus(s: StatusView): string {
     }
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** Found objects removed from git, what their compute keeps running, and what to do (pure). */
+function renderLeft(left: NonNullable<StatusView['leftOnPlatform']>): string[] {
+  const kept = left.gpu ? gpuLines(left.gpu, true) : [];
+  return [
+    `left:         ${left.keys.length} ${left.message}`,
+    ...kept.map((l) => `  still running: ${l}`),
+  ];
 }
 
 /** Which replica holds which shards, this one marked (pure). */

@@ -185,6 +185,7 @@ export function engineRun(deps: EngineDeps): ReconcileRun {
         deferred: planDiags.filter((d) => d.message.startsWith('deferred:')).map((d) => d.key),
         postponed: [...new Set(planDiags.filter((d) => d.code === 'postponed').map((d) => d.key))],
         ...(result.plan?.pruneHeld ? { pruneHeld: result.plan.pruneHeld } : {}),
+        ...(result.plan?.leftOnPlatform ? { leftOnPlatform: result.plan.leftOnPlatform } : {}),
         ...(result.plan ? { plan: result.plan } : {}),
         blocked: result.status === 'blocked',
         interrupted:

@@ -6,7 +6,7 @@ import type {
   ResourceRef,
 } from '../../model/action.js';
 import type { Kind } from '../../model/manifest.js';
-import type { Plan, PruneHeld } from '../../model/plan.js';
+import type { LeftOnPlatform, Plan, PruneHeld } from '../../model/plan.js';
 
 /** A problem in the manifests of a revision, as shown in `/status` and logs. */
 export interface ControllerDiagnostic {
@@ -88,6 +88,8 @@ export interface RunReport {
   readonly postponed?: readonly string[];
   /** Prune deletions over the limit that this run held back (everything else ran). */
   readonly pruneHeld?: PruneHeld;
+  /** Found objects removed from git: left on the platform, never pruned (the plan's). */
+  readonly leftOnPlatform?: LeftOnPlatform;
   /** The plan the run made (docs/plan-format.md), when it got that far. */
   readonly plan?: Plan;
   /** True when the plan had errors and nothing was changed. */

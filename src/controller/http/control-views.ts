@@ -1,3 +1,4 @@
+import type { LeftOnPlatform } from '../../model/plan.js';
 import type { ControllerDiagnostic } from '../engine/ports.js';
 import { stripUserinfo } from '../sources/safe-url.js';
 import type { SourceConfig } from '../sources/source-factory.js';
@@ -51,6 +52,8 @@ export interface StatusView {
   readonly lastRunAt?: string;
   readonly nextRunInMs?: number;
   readonly blockedPrune?: BlockedPrune;
+  /** Found objects removed from git, left on the platform (the last run's). */
+  readonly leftOnPlatform?: LeftOnPlatform;
   /** With `--shard-by project`: which replica holds which shards. */
   readonly shards?: ShardStatus;
 }
@@ -100,6 +103,7 @@ export function apiStatus(status: ControllerStatus, source: SourceView, nowMs: n
       ? { nextRunInMs: Math.max(0, status.nextRunAt - nowMs) }
       : {}),
     ...(status.blockedPrune ? { blockedPrune: status.blockedPrune } : {}),
+    ...(status.leftOnPlatform ? { leftOnPlatform: status.leftOnPlatform } : {}),
     ...(status.shards ? { shards: status.shards } : {}),
   };
 }

@@ -102,6 +102,11 @@ export function record(
   status.blockedPrune = held
     ? { runId, count: held.count, limit: held.limit, keys: [...held.keys] }
     : undefined;
+  status.leftOnPlatform = report.leftOnPlatform;
+  if (report.leftOnPlatform) {
+    const { keys, message } = report.leftOnPlatform;
+    logger.warn({ event: 'left-on-platform', revision, count: keys.length, keys }, message);
+  }
   let result: RunResult;
   if (report.interrupted) result = 'interrupted';
   // A revision is applied only when all of it is: deferred changes are still failing ones.

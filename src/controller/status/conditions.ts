@@ -1,8 +1,17 @@
 import type { Kind } from '../../model/manifest.js';
 import type { RunReport } from '../engine/ports.js';
 
-/** The one condition each resource is in, as `platctl ctl status` and the control API show it. */
-export type ConditionType = 'Ready' | 'Progressing' | 'Degraded' | 'Drifted' | 'Suspended';
+/**
+ * The one condition each resource is in, as `platctl ctl status` and the control API show it.
+ * `Orphaned`: removed from git but not created by this state, so left on the platform.
+ */
+export type ConditionType =
+  | 'Ready'
+  | 'Progressing'
+  | 'Degraded'
+  | 'Drifted'
+  | 'Suspended'
+  | 'Orphaned';
 
 export const CONDITION_TYPES: readonly ConditionType[] = [
   'Ready',
@@ -10,6 +19,7 @@ export const CONDITION_TYPES: readonly ConditionType[] = [
   'Degraded',
   'Drifted',
   'Suspended',
+  'Orphaned',
 ];
 
 /** A resource's condition with its reason (CamelCase) and when it last changed. JSON-safe. */
@@ -57,6 +67,7 @@ export function conditionsOf(
     ...(report.deferred ?? []),
     ...(report.postponed ?? []),
     ...(report.pruneHeld?.keys ?? []),
+    ...(report.leftOnPlatform?.keys ?? []),
   ];
   for (const key of extra) if (!byKey.has(key)) byKey.set(key, []);
   const out: ResourceCondition[] = [];
@@ -125,6 +136,13 @@ function verdictOf(
   if (report.pruneHeld?.keys.includes(key)) {
     return { condition: 'Degraded', reason: 'PruneBlocked', message: report.pruneHeld.message };
   }
+  if (report.leftOnPlatform?.keys.includes(key)) {
+    return {
+      condition: 'Orphaned',
+      reason: 'RemovedFromGit',
+      message: report.leftOnPlatform.message,
+    };
+  }
   if (changes.some((a) => a.outcome === 'not-started')) {
     return {
       condition: 'Progressing',
@@ -190,7 +208,15 @@ function refFromKey(key: string): {
 export function countConditions(
   conditions: readonly ResourceCondition[],
 ): Record<ConditionType, number> & { total: number } {
-  const counts = { Ready: 0, Progressing: 0, Degraded: 0, Drifted: 0, Suspended: 0, total: 0 };
+  const counts = {
+    Ready: 0,
+    Progressing: 0,
+    Degraded: 0,
+    Drifted: 0,
+    Suspended: 0,
+    Orphaned: 0,
+    total: 0,
+  };
   for (const c of conditions) {
     counts[c.condition]++;
     counts.total++;

@@ -1,3 +1,4 @@
+import type { LeftOnPlatform } from '../../model/plan.js';
 import type { ControllerDiagnostic, ResourceReport } from '../engine/ports.js';
 import type { Snapshot } from '../sources/source.js';
 import { type ConditionType, countConditions, type ResourceCondition } from './conditions.js';
@@ -58,6 +59,11 @@ export interface ControllerStatus {
   conditions: ResourceCondition[];
   /** Prune deletions over the limit held back by the last run, until approved. */
   blockedPrune?: BlockedPrune;
+  /**
+   * Found objects the last run saw removed from git: left on the platform, with what their
+   * compute keeps costing and how to adopt, delete or forget them. Recomputed by every run.
+   */
+  leftOnPlatform?: LeftOnPlatform;
   /** The revisions above with their commit subject, author and time where known. */
   revisions: {
     fetched?: Rev;
@@ -190,6 +196,14 @@ export function statusView(status: ControllerStatus, nowMs: number): StatusDocum
       ...(c.message ? { message: c.message } : {}),
     })),
     drift: drift.slice(0, STATUS_LISTED),
+    ...(rest.leftOnPlatform
+      ? {
+          leftOnPlatform: {
+            ...rest.leftOnPlatform,
+            keys: rest.leftOnPlatform.keys.slice(0, STATUS_LISTED),
+          },
+        }
+      : {}),
     ...(nextRunAt !== undefined ? { nextRunAt, nextRunInMs: Math.max(0, nextRunAt - nowMs) } : {}),
   };
 }

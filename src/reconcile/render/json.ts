@@ -4,8 +4,9 @@ import { masked, summarize } from './summary.js';
 
 /**
  * The stable JSON form of a plan (pure), documented in docs/plan-format.md: `formatVersion`,
- * `summary`, `actions` (secrets masked), `diagnostics`, `gpu` (compute created or deleted), and
- * `outcomes` after an apply.
+ * `summary`, `actions` (secrets masked), `diagnostics`, `found`, `leftOnPlatform` (found objects
+ * removed from git), `unreadable`, `gpu` (compute created, deleted or resized), and `outcomes`
+ * after an apply.
  */
 export function renderPlanJson(
   plan: Plan,
@@ -17,6 +18,7 @@ export function renderPlanJson(
     actions: plan.actions.map((a) => ({ ...a, changes: a.changes.map(masked) })),
     diagnostics: plan.diagnostics,
     ...(plan.found ? { found: plan.found } : {}),
+    ...(plan.leftOnPlatform ? { leftOnPlatform: plan.leftOnPlatform } : {}),
     ...(plan.unreadable ? { unreadable: plan.unreadable } : {}),
     ...(plan.gpu ? { gpu: plan.gpu } : {}),
     ...(outcomes ? { outcomes } : {}),

@@ -26,6 +26,19 @@ export function renderPlanMarkdown(plan: Plan, limit = MARKDOWN_LIMIT): string {
   if (plan.gpu) {
     head.push('**Compute**', '', ...gpuLines(plan.gpu).map((l) => `- ${escapeHtml(l)}`), '');
   }
+  const left = plan.leftOnPlatform;
+  if (left) {
+    const keys = left.keys.map((k) => `\`${k}\``).join(', ');
+    const kept = left.gpu ? gpuLines(left.gpu, true).map((l) => `> - ${escapeHtml(l)}`) : [];
+    head.push(
+      '> [!WARNING]',
+      `> ${left.keys.length} resource(s) **left on the platform**: ${escapeHtml(left.message)}`,
+      '>',
+      `> ${keys}`,
+      ...(kept.length ? ['>', '> Still running:', '>', ...kept] : []),
+      '',
+    );
+  }
   const deletions = views.filter((r) => r.change === 'delete');
   if (deletions.length) {
     head.push(`> [!WARNING]`, `> ${deletions.length} resource(s) will be **deleted**:`);

@@ -1,5 +1,6 @@
 import type { Action, ActionOutcome, FieldChange } from '../../model/action.js';
 import type { Plan, PlanDiagnostic, PlanSummary } from '../../model/plan.js';
+import { gpuLines } from '../gpu.js';
 
 /** The kind of change a resource undergoes, from all its actions. */
 type ResourceChange = 'create' | 'update' | 'delete' | 'unchanged';
@@ -57,6 +58,22 @@ export function summaryLine(plan: Plan): string {
  */
 export function foundLine(plan: Plan, max = 20): string | undefined {
   return keysLine('found, not created by platctl (never pruned)', plan.found, max);
+}
+
+/**
+ * The plan's objects left on the platform for people (pure): a head line, what their compute
+ * keeps running (one line a profile), and how to adopt, delete or forget them; [] when none.
+ */
+export function leftLines(plan: Plan, max = 20): string[] {
+  const left = plan.leftOnPlatform;
+  if (!left) return [];
+  const n = left.keys.length;
+  const more = n > max ? `, and ${n - max} more` : '';
+  return [
+    `Left on the platform: ${n} removed from git but not created by this state, never pruned: ${left.keys.slice(0, max).join(', ')}${more}`,
+    ...(left.gpu ? ['  Still running:', ...gpuLines(left.gpu, true).map((l) => `    ${l}`)] : []),
+    `  ${left.message.replace(/^[^.]*\. /, '')}`,
+  ];
 }
 
 /**

@@ -4,6 +4,7 @@ import type { Plan } from '../../model/plan.js';
 import { gpuLines } from '../gpu.js';
 import {
   foundLine,
+  leftLines,
   outcomeSummary,
   placeOf,
   resources,
@@ -31,7 +32,8 @@ const MARK = { create: '+', update: '~', delete: '-', unchanged: ' ' } as const;
 
 /**
  * The plan for people (pure): the summary line, the GPU-hours (and cost) of the compute it creates
- * or deletes, then each changing resource with its actions,
+ * or deletes, what was removed from git and left on the platform, then each changing resource with
+ * its actions,
  * reasons and field-level differences (secrets masked), then the plan's diagnostics.
  */
 export function renderPlanText(plan: Plan, c: Colors = colors(false)): string {
@@ -56,7 +58,7 @@ export function renderPlanText(plan: Plan, c: Colors = colors(false)): string {
   const unread = unreadableLine(plan);
   if (unread) lines.push(`${c.red('error')}: ${unread}`);
   const gpu = plan.gpu ? gpuLines(plan.gpu).map((l) => `  ${l}`) : [];
-  const head = [summaryLine(plan), ...(gpu.length ? ['Compute:', ...gpu] : [])];
+  const head = [summaryLine(plan), ...(gpu.length ? ['Compute:', ...gpu] : []), ...leftLines(plan)];
   return `${[...head, ...(lines.length ? ['', ...lines] : [])].join('\n')}\n`;
 }
 

@@ -37,6 +37,7 @@ export function counts(items: readonly ResourceItem[]): Status['counts'] {
     Degraded: 0,
     Drifted: 0,
     Suspended: 0,
+    Orphaned: 0,
   };
   for (const i of items) c[i.condition]++;
   return { ...c, total: items.length };

@@ -3,8 +3,8 @@
  * (docs/dashboard.md lists the routes). Fields the contract marks optional stay optional here.
  */
 
-/** One condition per resource. */
-export type Condition = 'Ready' | 'Progressing' | 'Degraded' | 'Drifted' | 'Suspended';
+/** One condition per resource; `Orphaned`: removed from git, not created by this state, left. */
+export type Condition = 'Ready' | 'Progressing' | 'Degraded' | 'Drifted' | 'Suspended' | 'Orphaned';
 
 /** The conditions in the order the summary bar shows them. */
 export const CONDITIONS: readonly Condition[] = [
@@ -13,6 +13,7 @@ export const CONDITIONS: readonly Condition[] = [
   'Degraded',
   'Drifted',
   'Suspended',
+  'Orphaned',
 ];
 
 export interface Revision {
@@ -35,6 +36,23 @@ export interface RejectedRevision {
   readonly revision: string;
   readonly at: string;
   readonly diagnostics: readonly Diagnostic[];
+}
+
+/** What a plan's compute changes or keeps running on one profile. */
+export interface GpuChange {
+  readonly profile: string;
+  readonly instances: number;
+  readonly gpuHoursPerDay?: number;
+  readonly gpuHoursPerMonth?: number;
+  readonly costPerDay?: number;
+  readonly costPerMonth?: number;
+}
+
+/** Found objects removed from git, left on the platform, and what their compute keeps costing. */
+export interface LeftOnPlatform {
+  readonly keys: readonly string[];
+  readonly message: string;
+  readonly gpu?: { readonly changes: readonly GpuChange[]; readonly currency?: string };
 }
 
 export interface BlockedPrune {
@@ -70,6 +88,7 @@ export interface Status {
   readonly lastRunAt?: string;
   readonly nextRunInMs?: number;
   readonly blockedPrune?: BlockedPrune;
+  readonly leftOnPlatform?: LeftOnPlatform;
 }
 
 /** One item of `GET /api/v1/resources`. */

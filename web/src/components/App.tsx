@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { token } from '../api/client.js';
 import type { Condition } from '../api/types.js';
 import { Header } from './Header.js';
+import { LeftAlert } from './LeftAlert.js';
 import { PruneAlert } from './PruneAlert.js';
 import { RejectedRevisions } from './RejectedRevisions.js';
 import { ResourceDrawer } from './ResourceDrawer.js';
@@ -46,6 +47,7 @@ function Dashboard({ onSignOut }: { onSignOut: () => void }) {
             {status?.blockedPrune && (
               <PruneAlert prune={status.blockedPrune} onChanged={data.refresh} />
             )}
+            {status?.leftOnPlatform && <LeftAlert left={status.leftOnPlatform} />}
             {status && <SourceCard status={status} />}
             {status && status.rejected.length > 0 && (
               <RejectedRevisions rejected={status.rejected} />

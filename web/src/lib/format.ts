@@ -7,6 +7,7 @@ export const CONDITION_COLOR: Readonly<Record<Condition, string>> = {
   Degraded: 'red',
   Drifted: 'orange',
   Suspended: 'gray',
+  Orphaned: 'grape',
 };
 
 /** `a1b2c3d` for a commit SHA; other revision strings as they are. */

@@ -31,6 +31,7 @@ const emptyCounts = (): Record<Condition, number> => ({
   Degraded: 0,
   Drifted: 0,
   Suspended: 0,
+  Orphaned: 0,
 });
 
 /**
