@@ -4,6 +4,7 @@ import {
   type ManifestRef,
   type Metadata,
 } from '../model/manifest.js';
+import { cycles } from './cycles.js';
 import { type Diagnostic, type DiagnosticCode, pathToString } from './diagnostics.js';
 
 const where = (m: LoadedManifest) => `${m.source.file}:${m.source.line}:${m.source.col}`;
@@ -34,7 +35,8 @@ function targetOf(m: LoadedManifest): string | undefined {
 /**
  * Checks that need every document at once: duplicate identities and targets, references to
  * workspaces, VPCs and users that are not declared (warnings: they may exist on the platform),
- * `dependsOn` entries that point nowhere, and `dependsOn` cycles (printed as `a -> b -> a`).
+ * `dependsOn` entries that point nowhere, and dependency cycles, explicit or through the engine's
+ * implicit edges (`cycles.ts`).
  * `declared` holds the keys of documents that failed validation, so that a reference to them is
  * not reported a second time as undeclared. Pure.
  */
@@ -143,60 +145,4 @@ export function crossChecks(
   }
   out.push(...cycles(byKey));
   return out;
-}
-
-/** Every `dependsOn` cycle, each reported once at the manifest where it is first entered. */
-function cycles(byKey: ReadonlyMap<string, LoadedManifest>): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  const state = new Map<string, 'active' | 'done'>();
-  const targets = (m: LoadedManifest) =>
-    (m.manifest.metadata.dependsOn ?? []).flatMap((ref) => {
-      const next = byKey.get(resolveRef(ref, m.manifest.metadata));
-      return next ? [next] : [];
-    });
-  // Depth-first with an explicit stack, so a very long dependsOn chain cannot overflow the call stack.
-  for (const root of byKey.values()) {
-    if (state.has(root.key)) continue;
-    if (!root.manifest.metadata.dependsOn?.length) {
-      state.set(root.key, 'done'); // a leaf: what the walk below would conclude at once
-      continue;
-    }
-    const path: { m: LoadedManifest; next: LoadedManifest[] }[] = [
-      { m: root, next: targets(root) },
-    ];
-    state.set(root.key, 'active');
-    while (path.length > 0) {
-      const top = path[path.length - 1]!;
-      const next = top.next.shift();
-      if (!next) {
-        state.set(top.m.key, 'done');
-        path.pop();
-        continue;
-      }
-      const s = state.get(next.key);
-      if (s === 'active') {
-        const keys = path.map((p) => p.m.key);
-        const loop = [...keys.slice(keys.indexOf(next.key)), next.key];
-        out.push({
-          severity: 'error',
-          code: 'dependency-cycle',
-          message: `dependsOn cycle: ${cyclePath(loop)}`,
-          key: next.key,
-          path: 'metadata.dependsOn',
-          ...next.positionOf(['metadata', 'dependsOn']),
-        });
-      } else if (s === undefined) {
-        state.set(next.key, 'active');
-        path.push({ m: next, next: targets(next) });
-      }
-    }
-  }
-  return out;
-}
-
-/** `a -> b -> a`; a very long cycle keeps its first and last ten steps around a count. Pure. */
-function cyclePath(loop: readonly string[]): string {
-  if (loop.length <= 25) return loop.join(' -> ');
-  const hidden = loop.length - 20;
-  return [...loop.slice(0, 10), `(${hidden} more)`, ...loop.slice(-10)].join(' -> ');
 }

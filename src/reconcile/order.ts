@@ -1,7 +1,7 @@
 import type { Action } from '../model/action.js';
+import { keyEdges, spelled } from '../model/edges.js';
 import type { Manifest } from '../model/manifest.js';
 import type { PlanDiagnostic } from '../model/plan.js';
-import { keyEdges } from './edges.js';
 
 export interface Ordered {
   readonly actions: Action[];
@@ -41,10 +41,15 @@ export function order(input: readonly Action[], manifests: ReadonlyMap<string, M
   const result = actions.map((a) => ({ ...a, dependsOn: [...deps.get(a.id)!].sort() }) as Action);
   const cycle = findCycle(result);
   if (cycle) {
+    // in resources, as people name them: `Workspace p/a -> Workspace p/b -> Workspace p/a`
+    const byId = new Map(result.map((a) => [a.id, a.key]));
+    const keys = cycle
+      .map((id) => byId.get(id)!)
+      .filter((k, i, all) => i === 0 || k !== all[i - 1]);
     diagnostics.push({
       severity: 'error',
-      key: cycle[0]!.split('#')[0]!,
-      message: `dependency cycle: ${cycle.join(' -> ')}`,
+      key: keys[0]!,
+      message: `dependency cycle: ${keys.map(spelled).join(' -> ')}`,
     });
   }
   return { actions: result, diagnostics };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../src/model/action.js';
+import { keyEdges } from '../../src/model/edges.js';
 import { type Manifest, manifestKey } from '../../src/model/manifest.js';
-import { keyEdges } from '../../src/reconcile/edges.js';
 import { order } from '../../src/reconcile/order.js';
 import { act } from './helpers.js';
 import { m } from './manifests.js';
@@ -145,7 +145,7 @@ describe('order', () => {
     expect(diagnostics).toHaveLength(1);
     expect(diagnostics[0]?.severity).toBe('error');
     expect(diagnostics[0]?.message).toMatch(
-      /^dependency cycle: (Workspace\/p\/a#create -> Workspace\/p\/b#create -> Workspace\/p\/a#create|Workspace\/p\/b#create -> Workspace\/p\/a#create -> Workspace\/p\/b#create)$/,
+      /^dependency cycle: (Workspace p\/a -> Workspace p\/b -> Workspace p\/a|Workspace p\/b -> Workspace p\/a -> Workspace p\/b)$/,
     );
   });
 });

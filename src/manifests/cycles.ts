@@ -1,0 +1,106 @@
+import {
+  type EdgeRule,
+  groupMembers,
+  isGroup,
+  type Need,
+  needsOf,
+  spelled,
+} from '../model/edges.js';
+import type { LoadedManifest } from '../model/manifest.js';
+import { type Diagnostic, pathToString } from './diagnostics.js';
+
+/** Why `from` needs `to`, as the diagnostic at `from` says it. */
+const WHY: Readonly<Record<EdgeRule, (to: string) => string>> = {
+  'depends-on': (to) => `its metadata.dependsOn names ${to}`,
+  'workspace-before-instance': (to) => `it lives in ${to}, which must exist first`,
+  'vpc-before-compute': (to) => `it needs the VPC ${to} deployed first`,
+  'user-before-assignment': (to) => `it gives roles to ${to}, which must exist first`,
+  'cluster-before-publish': (to) => `it publishes a blueprint to ${to}, which must exist first`,
+  'version-before-publish': (to) => `it publishes ${to}, which must be enabled first`,
+  'cluster-before-controllers': (to) => `it sets the controllers of ${to}, which must exist first`,
+};
+
+/**
+ * Every dependency cycle, explicit (`dependsOn`), implicit (the edges the engine adds: a workspace
+ * before its instances, the VPC before compute, ...) or mixed, each reported once with an error at
+ * every manifest on it, at the field that makes its edge, the path spelled in kinds and names:
+ * `Workspace ml/dev -> ComputeInstance ml/dev/gpu-1 -> Workspace ml/dev`. Pure.
+ */
+export function cycles(byKey: ReadonlyMap<string, LoadedManifest>): Diagnostic[] {
+  // implicit edges alone always go from one kind to a later one: a cycle needs a dependsOn
+  let explicit = false;
+  for (const m of byKey.values()) if (m.manifest.metadata.dependsOn?.length) explicit = true;
+  if (!explicit) return [];
+  const members = groupMembers(new Map([...byKey].map(([k, m]) => [k, m.manifest])));
+  const needs = new Map<string, Need[]>();
+  const needsOfKey = (key: string) => {
+    const known = needs.get(key) ?? needsOf(byKey.get(key)!.manifest);
+    needs.set(key, known);
+    return known;
+  };
+  const next = (node: string): string[] =>
+    isGroup(node)
+      ? [...(members.get(node) ?? [])]
+      : needsOfKey(node)
+          .map((n) => n.target)
+          .filter((t) => byKey.has(t) || members.has(t));
+  const out: Diagnostic[] = [];
+  const state = new Map<string, 'active' | 'done'>();
+  // Depth-first with an explicit stack, so a very long chain cannot overflow the call stack.
+  for (const root of byKey.keys()) {
+    if (state.has(root)) continue;
+    const path: { node: string; next: string[] }[] = [{ node: root, next: next(root) }];
+    state.set(root, 'active');
+    while (path.length > 0) {
+      const top = path[path.length - 1]!;
+      const to = top.next.shift();
+      if (to === undefined) {
+        state.set(top.node, 'done');
+        path.pop();
+        continue;
+      }
+      const s = state.get(to);
+      if (s === 'active') {
+        const nodes = path.map((p) => p.node);
+        const loop = [...nodes.slice(nodes.indexOf(to)), to].filter((n) => !isGroup(n));
+        out.push(...report(loop, byKey, members, needsOfKey));
+      } else if (s === undefined) {
+        state.set(to, 'active');
+        path.push({ node: to, next: next(to) });
+      }
+    }
+  }
+  return out;
+}
+
+/** One error at each manifest of `loop` (identity keys, the first repeated at the end). */
+function report(
+  loop: readonly string[],
+  byKey: ReadonlyMap<string, LoadedManifest>,
+  members: ReadonlyMap<string, readonly string[]>,
+  needsOfKey: (key: string) => readonly Need[],
+): Diagnostic[] {
+  const shown = `dependency cycle: ${cyclePath(loop.map(spelled))}`;
+  return loop.slice(0, -1).map((key, i) => {
+    const to = loop[i + 1]!;
+    const need = needsOfKey(key).find(
+      (n) => n.target === to || members.get(n.target)?.includes(to),
+    )!;
+    const m = byKey.get(key)!;
+    return {
+      severity: 'error',
+      code: 'dependency-cycle',
+      message: `${shown}; here ${WHY[need.rule](spelled(to))}`,
+      key,
+      path: pathToString([...need.path]),
+      ...m.positionOf(need.path),
+    };
+  });
+}
+
+/** `a -> b -> a`; a very long cycle keeps its first and last ten steps around a count. Pure. */
+function cyclePath(loop: readonly string[]): string {
+  if (loop.length <= 25) return loop.join(' -> ');
+  const hidden = loop.length - 20;
+  return [...loop.slice(0, 10), `(${hidden} more)`, ...loop.slice(-10)].join(' -> ');
+}

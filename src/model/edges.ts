@@ -1,0 +1,157 @@
+import { identityKey, type Manifest, type ManifestRef } from './manifest.js';
+
+/** Why one resource must come before another; shown in tests, diagnostics and debugging. */
+export type EdgeRule =
+  | 'depends-on' // explicit metadata.dependsOn
+  | 'workspace-before-instance'
+  | 'vpc-before-compute'
+  | 'user-before-assignment'
+  | 'cluster-before-publish'
+  | 'cluster-before-controllers'
+  | 'version-before-publish';
+
+/**
+ * One thing a manifest needs before it: the identity key of a resource, or a group of them (every
+ * VPC Service of a project, the BlueprintVersion of a blueprint version), with the rule and the
+ * manifest's field that makes the edge (where a diagnostic about it points).
+ */
+export interface Need {
+  /** An identity key, or a group key from {@link groupsOf} (never both kinds of string alike). */
+  readonly target: string;
+  readonly rule: EdgeRule;
+  readonly path: readonly (string | number)[];
+}
+
+/** `after` needs `before`: its changes wait for `before`'s; removals go the other way. */
+export interface KeyEdge {
+  readonly before: string;
+  readonly after: string;
+  readonly rule: EdgeRule;
+}
+
+/** Group keys start with `@`, which no identity key does (they start with a kind). */
+const vpcGroup = (project: string | undefined) => `@vpc/${project ?? ''}`;
+const versionGroup = (project: string | undefined, blueprint: string, version: string) =>
+  `@version/${project ?? ''}/${blueprint}@${version}`;
+
+/** The groups a manifest belongs to: a VPC Service to its project's VPCs, a version to its own. */
+function groupsOf(m: Manifest): string[] {
+  if (m.kind === 'Service') return [vpcGroup(m.metadata.project)];
+  if (m.kind === 'BlueprintVersion') {
+    return [versionGroup(m.metadata.project, m.spec.blueprint, m.spec.version)];
+  }
+  return [];
+}
+
+/**
+ * What `m` needs before it (pure): its explicit `dependsOn`, and what the engine knows about the
+ * platform (a workspace before its instances, the project's VPC deployed before compute, a user
+ * before its assignments, a cluster before its publish and controllers, the blueprint version
+ * before its publish).
+ */
+export function needsOf(m: Manifest): Need[] {
+  const project = m.metadata.project;
+  const needs: Need[] = (m.metadata.dependsOn ?? []).map((ref, i) => ({
+    target: refKey(ref, m),
+    rule: 'depends-on',
+    path: ['metadata', 'dependsOn', i],
+  }));
+  const need = (target: string, rule: EdgeRule, ...path: string[]) =>
+    needs.push({ target, rule, path });
+  switch (m.kind) {
+    case 'ComputeInstance':
+      need(
+        identityKey({ kind: 'Workspace', project, name: m.metadata.workspace }),
+        'workspace-before-instance',
+        'metadata',
+        'workspace',
+      );
+      need(vpcGroup(project), 'vpc-before-compute', 'metadata', 'project');
+      break;
+    case 'ProjectAssignment':
+      need(
+        identityKey({ kind: 'User', name: m.spec.user }),
+        'user-before-assignment',
+        'spec',
+        'user',
+      );
+      break;
+    case 'BlueprintPublish':
+      need(
+        identityKey({ kind: 'Cluster', project, name: m.spec.cluster }),
+        'cluster-before-publish',
+        'spec',
+        'cluster',
+      );
+      need(
+        versionGroup(project, m.spec.blueprint.name, m.spec.blueprint.version),
+        'version-before-publish',
+        'spec',
+        'blueprint',
+        'version',
+      );
+      break;
+    case 'ClusterControllers':
+      need(
+        identityKey({ kind: 'Cluster', project, name: m.metadata.name }),
+        'cluster-before-controllers',
+        'metadata',
+        'name',
+      );
+      break;
+    case 'User':
+    case 'Cluster':
+    case 'Service':
+    case 'Workspace':
+    case 'BlueprintVersion':
+      break;
+    default: {
+      const never: never = m;
+      throw new Error(`unknown kind ${(never as Manifest).kind}`);
+    }
+  }
+  return needs;
+}
+
+/**
+ * The dependencies between resources (pure), from {@link needsOf}: only edges between keys
+ * present in `manifests` are returned, a group standing for each of its members.
+ */
+export function keyEdges(manifests: ReadonlyMap<string, Manifest>): KeyEdge[] {
+  const members = groupMembers(manifests);
+  const edges: KeyEdge[] = [];
+  for (const [after, m] of manifests) {
+    for (const n of needsOf(m)) {
+      for (const before of members.get(n.target) ?? [n.target]) {
+        if (before !== after && manifests.has(before)) edges.push({ before, after, rule: n.rule });
+      }
+    }
+  }
+  return edges;
+}
+
+/** Group key → the identity keys of its members (pure). */
+export function groupMembers(manifests: ReadonlyMap<string, Manifest>): Map<string, string[]> {
+  const members = new Map<string, string[]>();
+  for (const [key, m] of manifests) {
+    for (const g of groupsOf(m)) members.set(g, [...(members.get(g) ?? []), key]);
+  }
+  return members;
+}
+
+/** True for a group key of {@link groupsOf}, false for an identity key. */
+export const isGroup = (key: string): boolean => key.startsWith('@');
+
+/** The key a `dependsOn` reference names; project and workspace default to the referrer's. */
+function refKey(ref: ManifestRef, from: Manifest): string {
+  const project = ref.kind === 'User' ? undefined : (ref.project ?? from.metadata.project);
+  const workspace =
+    ref.kind === 'ComputeInstance' ? (ref.workspace ?? from.metadata.workspace) : undefined;
+  return identityKey({ kind: ref.kind, name: ref.name, project, workspace });
+}
+
+/** `Workspace ml/dev` for `Workspace/ml/dev`: a key as people read it (pure). */
+export function spelled(key: string): string {
+  const slash = key.indexOf('/');
+  return slash < 0 ? key : `${key.slice(0, slash)} ${key.slice(slash + 1)}`;
+}
