@@ -1,17 +1,25 @@
 /**
  * The generated manifest set the validate benchmarks load: a realistic mix of kinds (VPC services,
  * workspaces, bare-metal and GPU Kubernetes instances, users, project assignments), every document
- * valid, written `perFile` documents to a file, ten files to a `team-N` folder.
+ * valid, written `perFile` documents to a file, ten files to a `team-N` folder; optionally without
+ * VPC services.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
-/** The i-th document of the generated platform; every document is valid. */
-export function manifestDocument(i: number): string {
+/**
+ * The i-th document of the generated platform; every document is valid. `vpc: false` puts a
+ * second workspace where each group's VPC service would be: the set's compute then lives in
+ * projects without a declared VPC (one `no-vpc-in-project` warning per project).
+ */
+export function manifestDocument(i: number, vpc = true): string {
   const group = Math.floor(i / 5);
   const project = group % 2 === 0 ? 'platform' : 'ml-research';
   switch (i % 5) {
     case 0:
+      if (!vpc) {
+        return `apiVersion: paas.envmgmt.io/v1\nkind: Workspace\nmetadata:\n  name: ws-${group}-b\n  project: ${project}\n`;
+      }
       return `apiVersion: paas.envmgmt.io/v1\nkind: Service\nmetadata:\n  name: vpc-${group}\n  project: ${project}\nspec:\n  serviceProfile: {name: vpc, systemCatalog: true}\n  serviceType: custom\n  variables:\n    - {name: Default VPC Name, value: vpc-${group}}\n    - {name: Default Subnet CIDR, value: 10.${group % 250}.0.0/16}\n    - {name: Default Subnet Gateway, value: 10.${group % 250}.0.1}\n    - {name: Public IP Enabled, value: "False"}\n`;
     case 1:
       return `apiVersion: paas.envmgmt.io/v1\nkind: Workspace\nmetadata:\n  name: ws-${group}\n  project: ${project}\n  displayName: Workspace ${group}\n`;
@@ -32,8 +40,8 @@ const MARKER = '.manifest-set.json';
  * set (its marker says so). Refuses a non-empty directory holding something else rather than mix
  * sets. Does file I/O.
  */
-export function writeManifestSet(dir: string, total: number, perFile: number): void {
-  const want = JSON.stringify({ documents: total, perFile });
+export function writeManifestSet(dir: string, total: number, perFile: number, vpc = true): void {
+  const want = JSON.stringify({ documents: total, perFile, ...(vpc ? {} : { vpc: false }) });
   const marker = join(dir, MARKER);
   if (existsSync(marker) && readFileSync(marker, 'utf8') === want) return;
   if (existsSync(dir) && readdirSync(dir).length > 0) {
@@ -44,7 +52,7 @@ export function writeManifestSet(dir: string, total: number, perFile: number): v
     mkdirSync(sub, { recursive: true });
     const docs: string[] = [];
     for (let i = f * perFile; i < Math.min(total, (f + 1) * perFile); i++) {
-      docs.push(manifestDocument(i));
+      docs.push(manifestDocument(i, vpc));
     }
     writeFileSync(join(sub, `part-${String(f).padStart(4, '0')}.yaml`), docs.join('---\n'));
   }

@@ -86,6 +86,7 @@ export function crossChecks(
   for (const m of manifests) {
     if (m.manifest.kind === 'Service') vpcProjects.add(m.manifest.metadata.project);
   }
+  const withoutVpc = new Map<string | undefined, { first: LoadedManifest; count: number }>();
   const disabled = new Map<string, LoadedManifest>();
   for (const m of manifests) {
     const x = m.manifest;
@@ -122,8 +123,9 @@ export function crossChecks(
         report(m, 'warning', 'undeclared-workspace', message, ['metadata', 'workspace']);
       }
       if (!vpcProjects.has(x.metadata.project)) {
-        const message = `no VPC Service is declared in project ${x.metadata.project}; deploying compute needs a deployed VPC there`;
-        report(m, 'warning', 'no-vpc-in-project', message, ['metadata', 'project']);
+        const seen = withoutVpc.get(x.metadata.project);
+        if (seen) seen.count++;
+        else withoutVpc.set(x.metadata.project, { first: m, count: 1 });
       }
     }
     if (
@@ -142,6 +144,13 @@ export function crossChecks(
         report(m, 'error', 'dangling-dependency', message, ['metadata', 'dependsOn', i]);
       }
     }
+  }
+  // once per project, at its first instance: thousands of instances are one thing to fix (and
+  // each warning's position costs a look at its file)
+  for (const [project, { first, count }] of withoutVpc) {
+    const what = count === 1 ? 'its compute instance needs' : `its ${count} compute instances need`;
+    const message = `no VPC Service is declared in project ${project}; ${what} a deployed VPC there (plan checks the platform)`;
+    report(first, 'warning', 'no-vpc-in-project', message, ['metadata', 'project']);
   }
   out.push(...cycles(byKey));
   return out;

@@ -1,10 +1,13 @@
 import type { Action } from '../model/action.js';
 import type { LoadedManifest, SecretSource } from '../model/manifest.js';
 import type { Plan, PlanDiagnostic } from '../model/plan.js';
+import { checkVpcs, type VpcProjects } from './preflight-vpc.js';
 
 /** What the preflight may use (I/O, injected): secrets are resolved and at once forgotten. */
 export interface PreflightPorts {
   readonly resolveSecret: (source: SecretSource) => Promise<string>;
+  /** Where the platform has a VPC deployed; undefined skips that check. */
+  readonly vpcProjects?: VpcProjects;
 }
 
 /** A `passwordFrom` reference inside a manifest, with the path that leads to it. */
@@ -16,8 +19,9 @@ interface SecretReference {
 /**
  * Checks, before anything runs, what execution would otherwise find late (I/O through `ports`):
  * every secret reference an action of the plan will read (the `passwordFrom` of a user to
- * create) must resolve. Returns error diagnostics at the reference's file:line:col; a value is
- * never kept or shown, only the variable or file named. `loaded` is by identity key.
+ * create) must resolve, and compute is deployed only where a VPC is or will be
+ * (`preflight-vpc.ts`). Returns error diagnostics at the manifest's file:line:col; a secret's
+ * value is never kept or shown, only the variable or file named. `loaded` is by identity key.
  */
 export async function preflight(
   plan: Plan,
@@ -29,7 +33,9 @@ export async function preflight(
     if (!source || !readsSecrets(a)) return [];
     return secretReferences(source.manifest).map((ref) => checkSecret(a, source, ref, ports));
   });
-  return (await Promise.all(checks)).filter((d): d is PlanDiagnostic => d !== undefined);
+  const vpcs = ports.vpcProjects ? checkVpcs(plan, loaded, ports.vpcProjects) : [];
+  const secrets = (await Promise.all(checks)).filter((d): d is PlanDiagnostic => d !== undefined);
+  return [...secrets, ...(await vpcs)];
 }
 
 /** The actions that send the manifest's secrets: only creates (a password is sent once). */

@@ -82,9 +82,13 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
         'approvedDeletes',
       ]),
     });
-    // preflight: what execution would find late (a secret not set) is a plan error at its line
+    // preflight: what execution would find late (a secret not set, no VPC for compute) is a plan
+    // error at its line
     const loaded = new Map(manifests.map((m) => [m.key, m]));
-    const checks = await preflight(planned, loaded, ports);
+    const checks = await preflight(planned, loaded, {
+      resolveSecret: ports.resolveSecret,
+      vpcProjects: (projects) => vpcProjects(ports.providers, projects, providerPorts),
+    });
     const gpu = gpuSummary(planned, options.prices);
     const plan = {
       ...planned,
@@ -147,6 +151,21 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
   } finally {
     await lease?.release();
   }
+}
+
+/** The projects whose VPC Service is deployed or deploying on the platform (I/O). */
+async function vpcProjects(
+  providers: RunPorts['providers'],
+  projects: readonly string[],
+  ports: ProviderPorts,
+): Promise<ReadonlySet<string>> {
+  const scope = { desired: [], inventory: [], projects, all: true };
+  const services = await providers.Service.observe(scope, ports);
+  return new Set(
+    services
+      .filter((s) => s.status === 'deployed' || s.status === 'deploying')
+      .flatMap((s) => (s.ref.project === undefined ? [] : [s.ref.project])),
+  );
 }
 
 /** The plan's objects left on the platform with what their compute keeps costing (pure). */
