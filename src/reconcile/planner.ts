@@ -1,5 +1,5 @@
 import type { ProposedAction } from '../model/action.js';
-import { type Manifest, manifestKey, PRUNE_ANNOTATION } from '../model/manifest.js';
+import { type Manifest, manifestKey } from '../model/manifest.js';
 import type { Plan, PlanDiagnostic } from '../model/plan.js';
 import type { LiveObject, Provider } from '../model/provider.js';
 import type { InventoryEntry } from '../state/types.js';
@@ -8,6 +8,15 @@ import { excludeKeys } from './exclude.js';
 import { assignIds } from './ids.js';
 import { order } from './order.js';
 import { type Pairing, pair } from './pair.js';
+import {
+  LEFT,
+  LEFT_HOW,
+  NOTHING_TO_UNDO,
+  type PruneOptions,
+  pruneGuard,
+  pruneVerdict,
+  unprunedMessage,
+} from './prune-rules.js';
 import { regrant } from './regrant.js';
 
 /** The pure half of each provider: how its kind is compared. */
@@ -16,23 +25,11 @@ export type PlannerRegistry = {
     Partial<Pick<Provider<K>, 'diagnose'>>;
 };
 
-export interface PlanOptions {
+/** How to plan; the prune rules' options are {@link PruneOptions}. */
+export interface PlanOptions extends PruneOptions {
   readonly providers: PlannerRegistry;
   /** What platctl manages (from the state store); only these are prune candidates. */
   readonly inventory?: readonly InventoryEntry[];
-  /** Delete managed resources no longer in git. @default false */
-  readonly prune?: boolean;
-  /** More prune deletions than this is a plan error unless {@link forceDeletes}. @default 5 */
-  readonly maxDeletes?: number;
-  readonly forceDeletes?: boolean;
-  /**
-   * What a prune over {@link maxDeletes} does: `block` makes it a plan error (nothing runs, the
-   * CLI's choice); `hold` leaves only those deletions out and says so in {@link Plan.pruneHeld}
-   * (the controller's choice: everything else, drift healing included, still runs). @default 'block'
-   */
-  readonly overLimit?: 'block' | 'hold';
-  /** Keys whose prune deletion a person approved: they do not count against the limit. @default [] */
-  readonly approvedDeletes?: readonly string[];
   /** Correct drift; when false, drift is reported as a warning and not planned. @default true */
   readonly selfHeal?: boolean;
   /**
@@ -47,8 +44,6 @@ export interface PlanOptions {
    */
   readonly unreadable?: ReadonlyMap<string, string>;
 }
-
-const DEFAULT_MAX_DELETES = 5;
 
 /**
  * Plans the actions that take the platform from `live` to `desired` (pure: no I/O, no clock, no
@@ -135,69 +130,6 @@ export function plan(
     ...(left.length > 0 ? { leftOnPlatform: { keys: left, message: LEFT_HOW } } : {}),
     ...(unreadable.size > 0 ? { unreadable: [...unreadable.keys()].sort() } : {}),
   };
-}
-
-/**
- * The limit on prune deletions: within it (or forced) every prune is kept; over it, `block` keeps
- * them with an error diagnostic and `hold` drops the unapproved ones with a warning.
- */
-function pruneGuard(prunes: readonly ProposedAction[], options: PlanOptions) {
-  const approved = new Set(options.approvedDeletes);
-  // only deletions count (as the plan's "to delete" does): a pruned assignment's unassign does not
-  const deleting = new Set(prunes.filter((a) => a.type === 'delete').map((a) => a.key));
-  const keys = [...deleting].filter((k) => !approved.has(k)).sort();
-  const limit = options.maxDeletes ?? DEFAULT_MAX_DELETES;
-  if (keys.length <= limit || options.forceDeletes) return { kept: prunes };
-  const count = keys.length;
-  if (options.overLimit !== 'hold') {
-    const message = `${count} resources would be pruned (deleted), more than the limit of ${limit}; raise --max-deletes or pass --force-deletes`;
-    return { kept: prunes, diagnostic: { severity: 'error', key: '*', message } as const };
-  }
-  const message = `${count} resources would be pruned (deleted), more than the limit of ${limit}: their deletions are held back until approved (platctl ctl approve-prune) or the limit is raised; everything else runs`;
-  return {
-    kept: prunes.filter((a) => !deleting.has(a.key) || approved.has(a.key)),
-    diagnostic: { severity: 'warning', key: '*', message } as const,
-    held: { count, limit, keys, message },
-  };
-}
-
-const LEFT = 'removed from git but not created by this state: left on the platform (never pruned)';
-const LEFT_HOW =
-  'removed from git but not created by this state: left on the platform, never pruned. ' +
-  'To delete one, delete it on the platform, or adopt it (platctl import --adopt --project ' +
-  '<project> --kind <kind> --out <dir>: every object of that kind and project becomes this ' +
-  "state's) and apply --prune; to manage it again, put its manifest back in git; to stop " +
-  'tracking it, platctl state forget <key>.';
-
-const NOTHING_TO_UNDO =
-  'no longer in git and nothing on the platform to undo; platctl stops managing it';
-
-function unprunedMessage(actions: readonly ProposedAction[]): string {
-  if (actions.length === 0) {
-    return 'no longer in git; run with --prune to stop managing it (nothing on the platform to undo)';
-  }
-  return actions.some((a) => a.type === 'delete')
-    ? 'no longer in git; run with --prune to delete it'
-    : `no longer in git; run with --prune to undo it (${[...new Set(actions.map((a) => a.type))].join(', ')})`;
-}
-
-/**
- * Whether a managed resource missing from git is pruned (`prune`), would be with `--prune`
- * (`unpruned`), is someone else's left on the platform (`left`), or why not.
- */
-function pruneVerdict(
-  p: Pairing,
-  options: PlanOptions,
-): 'prune' | 'unpruned' | 'untouched' | 'left' | string {
-  const inv = p.inventory;
-  if (inv && !inv.createdByPlatctl && p.live) return 'left';
-  if (!inv?.createdByPlatctl) return 'untouched';
-  if (!p.live && !p.lastApplied) return 'untouched';
-  const annotated = p.lastApplied?.metadata.annotations?.[PRUNE_ANNOTATION] === 'disabled';
-  if (inv.protected || annotated) {
-    return `no longer in git but protected (${PRUNE_ANNOTATION}: disabled); left in place`;
-  }
-  return options.prune ? 'prune' : 'unpruned';
 }
 
 /** Drops drift corrections of every kind when self-heal is off, reporting them instead. */
