@@ -1,9 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { main } from '../../src/cli/main.js';
-import type { RunningController } from '../../src/controller/controller.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setInstanceVariable } from '../helpers/emulator-store.js';
+import { ctlOutput } from './helpers/ctl.js';
 import { commitFiles } from './helpers/git-remote.js';
 import {
-  CONTROL_TOKEN,
   control,
   createStack,
   instanceYaml,
@@ -28,34 +27,6 @@ afterEach(async () => {
 const KEY = 'ComputeInstance/platform/ws-a/box';
 const SAID = 'spec.variables[Contract Term].value: platform has 8, git says 1';
 
-/** Sets the instance's Contract Term on the platform, behind platctl's back. */
-function driftContractTerm(value: string): void {
-  type Rec = { spec: { variables: { name: string; value: string }[] } };
-  const rec = stack.emulator.store.get<Rec>('computeinstances', 'platform/ws-a/box')!;
-  for (const v of rec.spec.variables) if (v.name === 'Contract Term') v.value = value;
-  stack.emulator.store.put('computeinstances', 'platform/ws-a/box', rec);
-}
-
-/** `platctl ctl ...` in this process against the controller; its standard output. */
-async function ctl(c: RunningController, args: string[]): Promise<string> {
-  let stdout = '';
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-    stdout += String(chunk);
-    return true;
-  });
-  process.env.PLATCTL_CONTROLLER_URL = `http://127.0.0.1:${c.address.port}`;
-  process.env.PLATCTL_CONTROL_TOKEN = CONTROL_TOKEN;
-  try {
-    await main(['node', 'platctl', 'ctl', ...args]);
-    return stdout;
-  } finally {
-    out.mockRestore();
-    process.exitCode = undefined;
-    delete process.env.PLATCTL_CONTROLLER_URL;
-    delete process.env.PLATCTL_CONTROL_TOKEN;
-  }
-}
-
 describe('drift wording', () => {
   it('ctl status, ctl diff and the control API the dashboard reads say what each side holds', async () => {
     commitFiles(
@@ -69,16 +40,16 @@ describe('drift wording', () => {
     );
     const c = await stack.controller({ selfHeal: false });
     await nextStep(c, (o) => o.result === 'succeeded');
-    driftContractTerm('8');
+    setInstanceVariable(stack.emulator.store, 'platform/ws-a/box', 'Contract Term', '8');
     const step = nextStep(c);
     c.loop.trigger('resync');
     await step;
     expect(c.status.drift).toEqual([KEY]);
 
-    const status = await ctl(c, ['status']);
+    const status = await ctlOutput(c, ['status']);
     expect(status).toMatch(new RegExp(`${KEY}\\s+Drifted\\s+Drift\\s+.*${literal(SAID)}`));
     expect(status).not.toContain('changed from');
-    expect(await ctl(c, ['diff'])).toContain(SAID);
+    expect(await ctlOutput(c, ['diff'])).toContain(SAID);
     const detail = await control(c, 'GET', `/api/v1/resources/${encodeURIComponent(KEY)}`);
     expect(detail.body.resource.message).toContain(SAID);
     expect(JSON.stringify(detail.body)).not.toContain('changed from');

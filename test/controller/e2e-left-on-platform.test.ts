@@ -1,14 +1,12 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { main } from '../../src/cli/main.js';
-import type { RunningController } from '../../src/controller/controller.js';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createRunPorts } from '../../src/reconcile/default-ports.js';
 import { reconcile } from '../../src/reconcile/run.js';
+import { ctlOutput } from './helpers/ctl.js';
 import { commitFiles } from './helpers/git-remote.js';
 import {
   API_KEY,
-  CONTROL_TOKEN,
   control,
   createStack,
   instanceYaml,
@@ -65,25 +63,6 @@ async function madeByAnotherParty(): Promise<void> {
   }
 }
 
-async function ctlStatus(c: RunningController): Promise<string> {
-  let stdout = '';
-  const out = vi.spyOn(process.stdout, 'write').mockImplementation((chunk) => {
-    stdout += String(chunk);
-    return true;
-  });
-  process.env.PLATCTL_CONTROLLER_URL = `http://127.0.0.1:${c.address.port}`;
-  process.env.PLATCTL_CONTROL_TOKEN = CONTROL_TOKEN;
-  try {
-    await main(['node', 'platctl', 'ctl', 'status']);
-    return stdout;
-  } finally {
-    out.mockRestore();
-    process.exitCode = undefined;
-    delete process.env.PLATCTL_CONTROLLER_URL;
-    delete process.env.PLATCTL_CONTROL_TOKEN;
-  }
-}
-
 describe('found objects removed from git, in the controller', () => {
   it('stay in the status as left on the platform, with the GPU-hours they keep costing', async () => {
     await madeByAnotherParty();
@@ -116,7 +95,7 @@ describe('found objects removed from git, in the controller', () => {
     expect(orphaned[0]!.reason).toBe('RemovedFromGit');
     expect(orphaned[0]!.message).toContain(SAID);
 
-    const status = await ctlStatus(c);
+    const status = await ctlOutput(c, ['status']);
     expect(status).toContain(SAID);
     expect(status).toContain('3 × bmaas-l40s ≈ 576 GPU-h/day (17,520/month)');
     expect(status).toMatch(/1 Ready, .*6 Orphaned/);

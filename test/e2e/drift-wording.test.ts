@@ -4,6 +4,7 @@ import {
   renderPlanMarkdown,
   renderPlanText,
 } from '../../src/reconcile/render/index.js';
+import { setInstanceVariable } from '../helpers/emulator-store.js';
 import { converge, type World, world } from './harness.js';
 
 let w: World;
@@ -17,19 +18,10 @@ afterEach(async () => {
 const KEY = 'ComputeInstance/ml-research/experiments/l40s-dev';
 const SAID = 'spec.variables[Contract Term].value: platform has 8, git says 1';
 
-/** Sets l40s-dev's Contract Term on the platform, behind platctl's back. */
-function driftContractTerm(value: string): void {
-  type Rec = { spec: { variables: { name: string; value: string }[] } };
-  const at = 'ml-research/experiments/l40s-dev';
-  const rec = w.emulator.store.get<Rec>('computeinstances', at)!;
-  for (const v of rec.spec.variables) if (v.name === 'Contract Term') v.value = value;
-  w.emulator.store.put('computeinstances', at, rec);
-}
-
 describe('drift wording (issue 22, item 3)', () => {
   it('plan text, markdown and JSON say what the platform has and what git says', async () => {
     await converge(w);
-    driftContractTerm('8');
+    setInstanceVariable(w.emulator.store, 'ml-research/experiments/l40s-dev', 'Contract Term', '8');
     const planned = await w.run({ mode: 'plan' });
     const drift = planned.plan!.actions.find((a) => a.key === KEY && a.reason.code === 'drift');
     expect(drift?.reason.message).toBe(SAID);

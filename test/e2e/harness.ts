@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -126,3 +126,12 @@ export async function converge(
 }
 
 export const writes = (entries: JournalEntry[]) => entries.filter((e) => e.method !== 'GET');
+
+/** A manifests directory `name` of the world holding exactly `files` (name → YAML); its path. */
+export function manifestDir(w: World, name: string, files: Record<string, string>): string {
+  const dir = join(w.dir, name);
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir);
+  for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
+  return dir;
+}

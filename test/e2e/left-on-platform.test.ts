@@ -1,4 +1,3 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -6,7 +5,7 @@ import {
   renderPlanMarkdown,
   renderPlanText,
 } from '../../src/reconcile/render/index.js';
-import { type World, world, writes } from './harness.js';
+import { manifestDir, type World, world, writes } from './harness.js';
 
 let w: World;
 beforeEach(async () => {
@@ -76,35 +75,27 @@ metadata:
   project: platform
 `;
 
-function manifests(name: string, files: Record<string, string>): string {
-  const dir = join(w.dir, name);
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir);
-  for (const [file, text] of Object.entries(files)) writeFileSync(join(dir, file), text);
-  return dir;
-}
-
 const SAID = 'removed from git but not created by this state: left on the platform';
 
 describe('found objects removed from git (issue 22, item 2)', () => {
   it('are said to be left on the platform, with the GPU-hours they keep costing', async () => {
     // another party (another state store) makes the six objects
     const theirs = await w.run(
-      { mode: 'apply', paths: [manifests('theirs', FOUND)] },
+      { mode: 'apply', paths: [manifestDir(w, 'theirs', FOUND)] },
       { statePath: join(w.dir, 'theirs.db') },
     );
     expect(theirs.status).toBe('applied');
     // this state declares them too: found, not created
     const ours = await w.run({
       mode: 'apply',
-      paths: [manifests('ours', { ...FOUND, 'bystander.yaml': BYSTANDER })],
+      paths: [manifestDir(w, 'ours', { ...FOUND, 'bystander.yaml': BYSTANDER })],
     });
     expect(ours.plan!.found).toHaveLength(6);
 
     const before = await w.last();
     const removed = await w.run({
       mode: 'apply',
-      paths: [manifests('ours', { 'bystander.yaml': BYSTANDER })],
+      paths: [manifestDir(w, 'ours', { 'bystander.yaml': BYSTANDER })],
       prune: true,
     });
     expect(removed.status).toBe('in-sync');
@@ -138,7 +129,7 @@ describe('found objects removed from git (issue 22, item 2)', () => {
     // nothing was deleted, and the next plan still says so: they still cost
     const again = await w.run({
       mode: 'plan',
-      paths: [manifests('ours', { 'bystander.yaml': BYSTANDER })],
+      paths: [manifestDir(w, 'ours', { 'bystander.yaml': BYSTANDER })],
     });
     expect(again.plan!.leftOnPlatform?.keys).toHaveLength(6);
   }, 120_000);

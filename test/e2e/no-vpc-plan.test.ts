@@ -1,8 +1,7 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { renderPlanText } from '../../src/reconcile/render/index.js';
-import { type World, world, writes } from './harness.js';
+import { manifestDir, type World, world, writes } from './harness.js';
 
 let w: World;
 beforeEach(async () => {
@@ -49,19 +48,11 @@ spec:
       value: default-vpc
 `;
 
-function dir(name: string, files: Record<string, string>): string {
-  const d = join(w.dir, name);
-  rmSync(d, { recursive: true, force: true });
-  mkdirSync(d);
-  for (const [f, text] of Object.entries(files)) writeFileSync(join(d, f), text);
-  return d;
-}
-
 // issue 22, item 5: compute in a project with no VPC planned as a clean create; apply then
 // failed with 409 and left an instance created but never deployed
 describe('compute in a project with no VPC, on the platform or in git', () => {
   it('is a plan error at the instance line, and apply changes nothing', async () => {
-    const paths = [dir('no-vpc', { 'workload.yaml': WORKLOAD })];
+    const paths = [manifestDir(w, 'no-vpc', { 'workload.yaml': WORKLOAD })];
     const planned = await w.run({ mode: 'plan', paths });
     expect(planned.status).toBe('blocked');
     const errors = planned.plan!.diagnostics.filter((d) => d.severity === 'error');
@@ -87,18 +78,18 @@ describe('compute in a project with no VPC, on the platform or in git', () => {
   it('plans cleanly once git declares a VPC, or the platform has one deployed', async () => {
     const declared = await w.run({
       mode: 'plan',
-      paths: [dir('declared', { 'workload.yaml': WORKLOAD, 'vpc.yaml': VPC })],
+      paths: [manifestDir(w, 'declared', { 'workload.yaml': WORKLOAD, 'vpc.yaml': VPC })],
     });
     expect(declared.status).toBe('planned');
     // another party deploys a VPC in the project: the plan sees it live
     const theirs = await w.run(
-      { mode: 'apply', paths: [dir('theirs', { 'vpc.yaml': VPC })] },
+      { mode: 'apply', paths: [manifestDir(w, 'theirs', { 'vpc.yaml': VPC })] },
       { statePath: join(w.dir, 'theirs.db') },
     );
     expect(theirs.status).toBe('applied');
     const live = await w.run({
       mode: 'plan',
-      paths: [dir('no-vpc', { 'workload.yaml': WORKLOAD })],
+      paths: [manifestDir(w, 'no-vpc', { 'workload.yaml': WORKLOAD })],
     });
     expect(live.status).toBe('planned');
     expect(live.plan!.diagnostics.filter((d) => d.severity === 'error')).toEqual([]);

@@ -1,7 +1,5 @@
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type World, world, writes } from './harness.js';
+import { manifestDir, type World, world, writes } from './harness.js';
 
 let w: World;
 beforeEach(async () => {
@@ -43,17 +41,11 @@ metadata:
 `;
 
 /** A manifests directory holding the bystander workspace and, when asked, Dana and her role. */
-function manifests(withDana: boolean): string {
-  const dir = join(w.dir, 'dana');
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir);
-  writeFileSync(join(dir, 'bystander.yaml'), BYSTANDER);
-  if (withDana) {
-    writeFileSync(join(dir, 'user.yaml'), USER);
-    writeFileSync(join(dir, 'role.yaml'), ROLE);
-  }
-  return dir;
-}
+const manifests = (withDana: boolean): string =>
+  manifestDir(w, 'dana', {
+    'bystander.yaml': BYSTANDER,
+    ...(withDana ? { 'user.yaml': USER, 'role.yaml': ROLE } : {}),
+  });
 
 /** Dana's roles on the platform, as the emulator holds them. */
 function danaRoles(): string[] {
