@@ -9,8 +9,8 @@ import { assignIds } from './ids.js';
 import { order } from './order.js';
 import { type Pairing, pair } from './pair.js';
 import {
-  LEFT,
   LEFT_HOW,
+  leftHint,
   NOTHING_TO_UNDO,
   type PruneOptions,
   pruneGuard,
@@ -86,7 +86,7 @@ export function plan(
     if (verdict === 'untouched') continue;
     if (verdict === 'left') {
       left.push(p.key);
-      diagnostics.push({ severity: 'warning', key: p.key, message: LEFT });
+      diagnostics.push({ severity: 'warning', key: p.key, message: leftHint(p.key) });
       continue;
     }
     if (verdict !== 'prune' && verdict !== 'unpruned') {

@@ -46,14 +46,29 @@ export function pruneGuard(prunes: readonly ProposedAction[], options: PruneOpti
   };
 }
 
-export const LEFT =
-  'removed from git but not created by this state: left on the platform (never pruned)';
+const LEFT = 'removed from git but not created by this state: left on the platform, never pruned';
+
+/** What the plan says of its objects left on the platform, and how to deal with them. */
 export const LEFT_HOW =
-  'removed from git but not created by this state: left on the platform, never pruned. ' +
-  'To delete one, delete it on the platform, or adopt it (platctl import --adopt --project ' +
-  '<project> --kind <kind> --out <dir>: every object of that kind and project becomes this ' +
-  "state's) and apply --prune; to manage it again, put its manifest back in git; to stop " +
-  'tracking it, platctl state forget <key>.';
+  `${LEFT}. Delete one on the platform, or adopt it (platctl import --adopt --project <project> ` +
+  "--kind <kind> --out <dir>: every object of that kind and project becomes this state's) and " +
+  'apply --prune; put its manifest back in git to manage it again; platctl state forget <key> ' +
+  'stops tracking it.';
+
+/**
+ * What is said of one object left on the platform, with the commands for its own key (pure):
+ * `removed from git but not created by this state: left on the platform, never pruned; ...`.
+ */
+export function leftHint(key: string): string {
+  const [kind, ...rest] = key.split('/');
+  const project = kind === 'User' ? '' : ` --project ${rest[0]}`;
+  const every = kind === 'User' ? 'every User' : `every ${kind} of ${rest[0]}`;
+  return (
+    `${LEFT}; delete it on the platform, or adopt it (platctl import --adopt${project} --kind ` +
+    `${kind} --out <dir> adopts ${every}) and apply --prune; or stop tracking it: platctl state ` +
+    `forget ${key}`
+  );
+}
 
 export const NOTHING_TO_UNDO =
   'no longer in git and nothing on the platform to undo; platctl stops managing it';

@@ -94,6 +94,10 @@ describe('found objects removed from git, in the controller', () => {
     expect(orphaned.map((r) => r.key).sort()).toEqual([...left.keys].sort());
     expect(orphaned[0]!.reason).toBe('RemovedFromGit');
     expect(orphaned[0]!.message).toContain(SAID);
+    expect(orphaned[0]!.message).toContain(
+      'platctl import --adopt --project platform --kind ComputeInstance --out <dir>',
+    );
+    expect(orphaned[0]!.message).toContain(`platctl state forget ${orphaned[0]!.key}`);
 
     const status = await ctlOutput(c, ['status']);
     expect(status).toContain(SAID);

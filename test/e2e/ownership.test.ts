@@ -111,7 +111,7 @@ describe('a create that loses a race to another party', () => {
 
     const pruned = await pruneLeavesContestedAlone();
     expect(pruned.plan!.diagnostics.map((d) => d.message).join('\n')).toContain(
-      'removed from git but not created by this state: left on the platform (never pruned)',
+      'removed from git but not created by this state: left on the platform, never pruned',
     );
     expect(pruned.plan!.leftOnPlatform?.keys).toEqual([KEY]);
   });

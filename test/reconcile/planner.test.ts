@@ -138,7 +138,10 @@ describe('plan', () => {
         severity: 'warning',
         key: manifestKey(adopted),
         message:
-          'removed from git but not created by this state: left on the platform (never pruned)',
+          'removed from git but not created by this state: left on the platform, never pruned; ' +
+          'delete it on the platform, or adopt it (platctl import --adopt --project p --kind ' +
+          'Workspace --out <dir> adopts every Workspace of p) and apply --prune; or stop tracking ' +
+          'it: platctl state forget Workspace/p/adopted',
       },
     ]);
     expect(p.found).toEqual([manifestKey(adopted)]);

@@ -1,4 +1,5 @@
 import type { Kind } from '../../model/manifest.js';
+import { leftHint } from '../../reconcile/prune-rules.js';
 import type { RunReport } from '../engine/ports.js';
 
 /**
@@ -140,7 +141,7 @@ function verdictOf(
     return {
       condition: 'Orphaned',
       reason: 'RemovedFromGit',
-      message: report.leftOnPlatform.message,
+      message: leftHint(key),
     };
   }
   if (changes.some((a) => a.outcome === 'not-started')) {
