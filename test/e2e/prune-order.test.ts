@@ -117,4 +117,16 @@ describe('pruning a user together with its project role', () => {
     const again = await w.run({ mode: 'apply', paths: [manifests(false)], prune: true });
     expect(again.status).toBe('in-sync');
   }, 60_000);
+
+  it('counts a delete answered 404 (gone meanwhile) as done', async () => {
+    await w.run({ mode: 'apply', paths: [manifests(true)] });
+    await w.fault({ path: '^/apis/.*/workspaces/bystander$', method: 'DELETE', status: 404 });
+    const pruned = await w.run({
+      mode: 'apply',
+      paths: [manifestDir(w, 'dana', { 'user.yaml': USER, 'role.yaml': ROLE })],
+      prune: true,
+    });
+    expect(pruned.outcomes?.['Workspace/platform/bystander#delete']?.status).toBe('succeeded');
+    expect(pruned.status).toBe('applied');
+  }, 60_000);
 });
