@@ -82,7 +82,7 @@ async function billingExcerpt(baseUrl: string, apiKey: string, out: NodeJS.Write
   }>({
     method: 'GET',
     path: `/apis/${api.groups.billing}/v1/metrics/partner/profile/kind/compute/usage`,
-    auth: 'v1',
+    auth: 'billing',
     operation: 'reading billing usage per profile',
   });
   out.write('\n=== billing, one emulated day later (usage per compute profile)\n\n');

@@ -1,4 +1,5 @@
 import { type Command, Option } from 'commander';
+import { DIALECT_NAMES, type DialectName, isDialectName } from '../core/dialect.js';
 import { PlatctlError } from '../core/errors.js';
 import { resolveConnection } from '../providers/index.js';
 import type { EngineConfig } from '../reconcile/default-ports.js';
@@ -12,6 +13,7 @@ export interface EngineFlags {
   apiKeyFile?: string;
   profile?: string;
   config?: string;
+  dialect?: string;
   rps?: number;
   concurrency?: number;
   var: string[];
@@ -37,7 +39,29 @@ export function connectionOptions(cmd: Command): Command {
     .option('--base-url <url>', 'platform URL (default $PLATCTL_BASE_URL)')
     .option('--api-key-file <path>', 'file holding the API key (default $PLATCTL_API_KEY)')
     .option('--profile <name>', 'profile of the config file (default $PLATCTL_PROFILE or default)')
-    .option('--config <path>', 'config file (default ~/.config/platctl/config.yaml)');
+    .option('--config <path>', 'config file (default ~/.config/platctl/config.yaml)')
+    .addOption(dialectOption());
+}
+
+/** `--dialect`: how the platform's API differs from the spec's (docs/dialects.md). */
+export function dialectOption(): Option {
+  return new Option(
+    '--dialect <name>',
+    'API dialect of the platform: spec or rafay (default $PLATCTL_DIALECT, the profile\'s, else spec)',
+  ).choices(DIALECT_NAMES);
+}
+
+/**
+ * The dialect of a command without a config profile (the controller): `--dialect`, then
+ * `PLATCTL_DIALECT`, else `spec`. An unknown name is a config error.
+ */
+export function dialectFrom(flag: string | undefined, env = process.env): DialectName {
+  const value = flag ?? (env.PLATCTL_DIALECT || undefined) ?? 'spec';
+  if (isDialectName(value)) return value;
+  throw new PlatctlError(
+    'config',
+    `PLATCTL_DIALECT: unknown dialect ${JSON.stringify(value)} (known: ${DIALECT_NAMES.join(', ')})`,
+  );
 }
 
 /** Adds the flags every engine command takes. */
@@ -95,18 +119,25 @@ export function parseVars(pairs: readonly string[]): Record<string, string> {
  * a flag value.
  */
 export async function connection(
-  flags: Pick<EngineFlags, 'baseUrl' | 'apiKeyFile' | 'profile' | 'config'>,
-): Promise<Pick<EngineConfig, 'baseUrl' | 'apiKey' | 'groups' | 'paths'>> {
+  flags: Pick<EngineFlags, 'baseUrl' | 'apiKeyFile' | 'profile' | 'config' | 'dialect'>,
+): Promise<Pick<EngineConfig, 'baseUrl' | 'apiKey' | 'groups' | 'paths' | 'dialect'>> {
   const c = await resolveConnection({
     flags: {
       ...(flags.baseUrl ? { baseUrl: flags.baseUrl } : {}),
       ...(flags.apiKeyFile ? { apiKeyFile: flags.apiKeyFile } : {}),
       ...(flags.profile ? { profile: flags.profile } : {}),
       ...(flags.config ? { config: flags.config } : {}),
+      ...(flags.dialect ? { dialect: flags.dialect } : {}),
     },
   });
   for (const w of c.warnings) process.stderr.write(`warning: ${w}\n`);
-  return { baseUrl: c.baseUrl, apiKey: c.apiKey, groups: c.groups, paths: c.paths };
+  return {
+    baseUrl: c.baseUrl,
+    apiKey: c.apiKey,
+    groups: c.groups,
+    paths: c.paths,
+    dialect: c.dialect,
+  };
 }
 
 /**

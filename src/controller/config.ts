@@ -1,3 +1,4 @@
+import type { DialectName } from '../core/dialect.js';
 import { join } from 'node:path';
 import type { Clock } from '../core/clock.js';
 import type { Logger } from '../core/logger.js';
@@ -27,6 +28,8 @@ export interface ControllerConfig extends StepOptions {
     readonly baseUrl: string;
     /** A literal, or a function asked before each request (a key file that may be rotated). */
     readonly apiKey: SecretInput;
+    /** The platform's dialect (docs/dialects.md). @default 'spec' */
+    readonly dialect?: DialectName;
     readonly rps?: number;
     readonly concurrency?: number;
   };

@@ -98,6 +98,7 @@ export async function startController(config: ControllerConfig): Promise<Running
       baseUrl: config.api.baseUrl,
       apiKey: secrets.apiKey,
       ...apiLimits(config.api),
+      ...(config.api.dialect ? { dialect: config.api.dialect } : {}),
       ...(shards?.limiter ? { limiter: shards.limiter } : {}),
       clock,
       onRequest: metrics.onRequest,

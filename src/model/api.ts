@@ -1,3 +1,5 @@
+import type { ApiFamily, Dialect } from '../core/dialect.js';
+
 /**
  * The API client's port: what a provider asks of the one HTTP client (src/providers/client/),
  * and what it answers. No I/O here; the client implements it.
@@ -15,8 +17,8 @@ export type PathName =
 /** A complete path table: the defaults with a profile's entries laid over them. */
 export type PathTable = Readonly<Record<PathName, string>>;
 
-/** Which header carries the key: v1/v2 endpoints use X-SERVICE-API-KEYID, v3 uses X-API-KEY. */
-export type AuthGeneration = 'v1' | 'v2' | 'v3';
+
+export type { ApiFamily } from '../core/dialect.js';
 
 export interface ApiRequest {
   readonly method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -24,7 +26,8 @@ export interface ApiRequest {
   readonly path: string;
   readonly query?: Readonly<Record<string, string | number | boolean | undefined>>;
   readonly body?: unknown;
-  readonly auth: AuthGeneration;
+  /** The API family the call belongs to: the dialect names the header its key goes in. */
+  readonly auth: ApiFamily;
   /** What is being done, for errors and metrics: "creating workspace ml/dev". */
   readonly operation: string;
   /** Statuses that are answers, not errors (e.g. 404 on a read). Others throw. */
@@ -78,5 +81,7 @@ export interface ApiClient {
   readonly groups: { readonly infra: string; readonly paas: string; readonly billing: string };
   /** The paths the spec does not show, defaults overlaid by the profile (`client/paths.ts`). */
   readonly paths: PathTable;
+  /** How this platform's API differs from the spec's (`core/dialect.ts`). */
+  readonly dialect: Dialect;
   request<T = unknown>(req: ApiRequest): Promise<ApiResponse<T>>;
 }

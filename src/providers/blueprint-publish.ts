@@ -55,7 +55,7 @@ export const blueprintPublishProvider: Provider<'BlueprintPublish'> = {
       method: 'POST',
       path: `/v2/scheduler/project/${seg(projectId)}/cluster/${seg(m.spec.cluster)}/publish/blueprint`,
       route: '/v2/scheduler/project/{projectId}/cluster/{cluster}/publish/blueprint',
-      auth: 'v2',
+      auth: 'scheduler',
       operation: `publishing blueprint ${m.spec.blueprint.name}@${m.spec.blueprint.version} to cluster ${display({ project: m.metadata.project, name: m.spec.cluster })}`,
       body: {
         metadata: { forceSync: m.spec.forceSync ?? true },

@@ -64,7 +64,7 @@ export const blueprintVersionProvider: Provider<'BlueprintVersion'> = {
         blueprint: m.spec.blueprint,
         version: m.spec.version,
       }),
-      auth: 'v2',
+      auth: 'scheduler',
       operation: `${verb.slice(0, -1)}ing blueprint version ${m.spec.blueprint}@${m.spec.version} in project ${m.metadata.project}`,
       body: {},
       idempotent: true,

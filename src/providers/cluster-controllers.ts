@@ -67,7 +67,7 @@ export const clusterControllersProvider: Provider<'ClusterControllers'> = {
         method: 'POST',
         path: updatePath,
         route: '/apis/{infra}/v3/projects/{project}/clusters/{cluster}/updatecontrollerdeployment',
-        auth: 'v3',
+        auth: 'infra',
         operation: `updating the ${action.component.toUpperCase()} controller of ${what} to ${action.version}`,
         body: { [field]: action.version },
         accept,
@@ -80,7 +80,7 @@ export const clusterControllersProvider: Provider<'ClusterControllers'> = {
       const res = await api.request<{ status?: { status?: string } }>({
         method: 'GET',
         ...clusterAt(api, project, action.target.name),
-        auth: 'v3',
+        auth: 'infra',
         operation: `reading ${what}`,
       });
       const status = res.body?.status?.status ?? 'unknown';

@@ -41,7 +41,7 @@ export const clusterProvider: Provider<'Cluster'> = {
     const lists = [...wantedByProject(scope)].map(async ([project, names]) => {
       const items = await kubeList<Doc>(api, {
         ...clustersAt(api, project),
-        auth: 'v3',
+        auth: 'infra',
         operation: `listing clusters of project ${project}`,
       });
       return items.flatMap((item): LiveObject[] => {
@@ -74,7 +74,7 @@ export const clusterProvider: Provider<'Cluster'> = {
       api.request({
         method: 'GET',
         ...clusterAt(api, project, name),
-        auth: 'v3',
+        auth: 'infra',
         operation: `reading ${what}`,
         accept: [404],
       });
@@ -86,7 +86,7 @@ export const clusterProvider: Provider<'Cluster'> = {
         const res = await api.request({
           method: 'POST',
           ...clustersAt(api, project),
-          auth: 'v3',
+          auth: 'infra',
           operation: `${action.type === 'create' ? 'creating' : 'updating'} ${what}`,
           body: managedBody(action.desired as ClusterManifest),
           idempotent: action.type === 'update',
@@ -100,7 +100,7 @@ export const clusterProvider: Provider<'Cluster'> = {
       case 'delete':
         await sendDelete(ports, {
           ...clusterAt(api, project, name),
-          auth: 'v3',
+          auth: 'infra',
           what: what,
         });
         await waitUntil(ports, `deletion of ${what}`, async () => {

@@ -75,7 +75,7 @@ async function readInstance(
     path: `${instances(api, ref.project ?? '', ref.workspace ?? '')}/${seg(ref.name)}`,
     route: `${ROUTE}/{name}`,
     ...(computeType ? { query: { computeType } } : {}),
-    auth: 'v1',
+    auth: 'paas',
     operation: `reading compute instance ${display(ref)}`,
     accept: [404],
   });
@@ -115,7 +115,7 @@ export const computeInstanceProvider: Provider<'ComputeInstance'> = {
           path: `${project(api, p)}/computeinstances`,
           route: '/apis/{paas}/v1/projects/{project}/computeinstances',
           query: { computeType },
-          auth: 'v1',
+          auth: 'paas',
           operation: `listing ${computeType} compute instances of project ${p}`,
         });
         const present = items
@@ -153,7 +153,7 @@ export const computeInstanceProvider: Provider<'ComputeInstance'> = {
           method: 'POST',
           path: instances(api, ref.project ?? '', ref.workspace ?? ''),
           route: ROUTE,
-          auth: 'v1',
+          auth: 'paas',
           operation: `${action.type === 'create' ? 'creating' : 'updating'} ${what}`,
           body: managedBody(action.desired),
           idempotent: action.type === 'update',
@@ -172,7 +172,7 @@ export const computeInstanceProvider: Provider<'ComputeInstance'> = {
           method: 'POST',
           path: `${base}/publish`,
           route: `${ROUTE}/{name}/publish`,
-          auth: 'v1',
+          auth: 'paas',
           operation: `publishing ${what}`,
           acceptOnRetry: [409],
           idempotent: true,
@@ -194,7 +194,7 @@ export const computeInstanceProvider: Provider<'ComputeInstance'> = {
           method: 'POST',
           path: `${base}/action/${seg(action.powerAction)}`,
           route: `${ROUTE}/{name}/action/{action}`,
-          auth: 'v1',
+          auth: 'paas',
           operation: `powering ${action.powerAction} ${what}`,
           body: {},
           acceptOnRetry: [409],
@@ -212,7 +212,7 @@ export const computeInstanceProvider: Provider<'ComputeInstance'> = {
         return {};
       }
       case 'delete':
-        await sendDelete(ports, { path: base, route: `${ROUTE}/{name}`, auth: 'v1', what: what });
+        await sendDelete(ports, { path: base, route: `${ROUTE}/{name}`, auth: 'paas', what: what });
         await waitUntil(ports, `deletion of ${what}`, async () => {
           const doc = await read();
           return { done: doc === undefined, status: str(state(doc).status) ?? 'deleting' };

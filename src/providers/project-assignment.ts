@@ -116,7 +116,7 @@ export const projectAssignmentProvider: Provider<'ProjectAssignment'> = {
       method: 'POST',
       path: `/auth/v1/users/${seg(id)}/${verb}/`,
       route: `/auth/v1/users/{id}/${verb}/`,
-      auth: 'v1',
+      auth: 'identity',
       operation: `${assign ? 'assigning' : 'unassigning'} ${action.user} ${assign ? 'to' : 'from'} project ${projectName} (${action.roles.map((r) => r.name).join(', ')})`,
       body: assign
         ? {

@@ -14,7 +14,7 @@ export function listProjects(api: ApiClient): Promise<Project[]> {
     {
       path: '/auth/v1/projects/',
       route: '/auth/v1/projects/',
-      auth: 'v1',
+      auth: 'identity',
       operation: 'listing projects',
     },
     {

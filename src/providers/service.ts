@@ -66,7 +66,7 @@ export const serviceProvider: Provider<'Service'> = {
     const lists = [...wantedByProject(scope)].map(async ([project, names]) => {
       const items = await kubeList<Doc>(api, {
         ...tablePath(api, 'services', { project }),
-        auth: 'v1',
+        auth: 'paas',
         operation: `listing services of project ${project}`,
       });
       return items.flatMap((item): LiveObject[] => {
@@ -132,7 +132,7 @@ export const serviceProvider: Provider<'Service'> = {
       api.request<Doc>({
         method: 'GET',
         ...serviceAt(api, project, name),
-        auth: 'v1',
+        auth: 'paas',
         operation: `reading ${what}`,
         accept,
       });
@@ -142,7 +142,7 @@ export const serviceProvider: Provider<'Service'> = {
           method: 'POST',
           path: createPath(api, project),
           route: ROUTE,
-          auth: 'v1',
+          auth: 'paas',
           operation: `creating ${what}`,
           body: managedBody(action.desired as ServiceManifest),
           existsCheck: async () => (await read()).status === 200,
@@ -156,7 +156,7 @@ export const serviceProvider: Provider<'Service'> = {
           method: 'POST',
           path: `${createPath(api, project)}/${seg(name)}/publish`,
           route: `${ROUTE}/{name}/publish`,
-          auth: 'v1',
+          auth: 'paas',
           operation: `publishing ${what}`,
           accept: [409],
           idempotent: true,
@@ -175,7 +175,7 @@ export const serviceProvider: Provider<'Service'> = {
       case 'delete':
         await sendDelete(ports, {
           ...serviceAt(api, project, name),
-          auth: 'v1',
+          auth: 'paas',
           what: what,
         });
         return {};

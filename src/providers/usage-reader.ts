@@ -62,7 +62,7 @@ export function createUsageReader(api: ApiClient) {
           path: `/apis/${api.groups.paas}/v1/projects/${encodeURIComponent(p)}/computeinstances`,
           route: '/apis/{paas}/v1/projects/{project}/computeinstances',
           query: { computeType },
-          auth: 'v1',
+          auth: 'paas',
           operation: `listing ${computeType} compute instances of project ${p} for usage`,
         }),
       ),
@@ -76,7 +76,7 @@ export function createUsageReader(api: ApiClient) {
       method: 'GET',
       path: `/apis/${api.groups.paas}/v1/projects/${encodeURIComponent(p)}/workspaces/${encodeURIComponent(w)}/computeinstances/${encodeURIComponent(name)}`,
       route: '/apis/{paas}/v1/projects/{project}/workspaces/{workspace}/computeinstances/{name}',
-      auth: 'v1',
+      auth: 'paas',
       accept: [404],
       operation: `reading compute instance ${p}/${w}/${name} for usage`,
     });
@@ -90,7 +90,7 @@ export function createUsageReader(api: ApiClient) {
         path: `/apis/${api.groups.billing}/v1/metrics/partner/instance/kind/compute/usage`,
         route: '/apis/{billing}/v1/metrics/partner/instance/kind/compute/usage',
         query: { range_from: query.from, range_to: query.to },
-        auth: 'v1',
+        auth: 'billing',
         operation: 'reading compute usage per instance',
       },
       {
@@ -107,7 +107,7 @@ export function createUsageReader(api: ApiClient) {
               {
                 path: '/auth/v1/projects/',
                 route: '/auth/v1/projects/',
-                auth: 'v1',
+                auth: 'identity',
                 operation: 'listing projects for usage',
               },
               {

@@ -21,7 +21,7 @@ const learned = new WeakMap<ApiClient, Map<string, string | undefined>>();
 export async function listAccounts(api: ApiClient): Promise<Map<string, Account>> {
   const users = await listAll<{ account?: Account }>(
     api,
-    { path: USERS, route: USERS, auth: 'v1', operation: 'listing users' },
+    { path: USERS, route: USERS, auth: 'identity', operation: 'listing users' },
     {
       items: (b) => (b as { users?: { account?: Account }[] } | null)?.users,
       count: (b) => (b as { count?: number } | null)?.count,

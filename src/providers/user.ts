@@ -123,7 +123,7 @@ export const userProvider: Provider<'User'> = {
           method: 'POST',
           path: '/auth/v1/users/',
           route: '/auth/v1/users/',
-          auth: 'v1',
+          auth: 'identity',
           operation: `creating user ${username}`,
           body: {
             account: {
@@ -150,7 +150,7 @@ export const userProvider: Provider<'User'> = {
           method: 'POST',
           path: `/auth/v1/users/${seg(id)}/${verb}/`,
           route: `/auth/v1/users/{id}/${verb}/`,
-          auth: 'v1',
+          auth: 'identity',
           operation: `${action.type === 'add-groups' ? 'adding' : 'removing'} user ${username} ${action.type === 'add-groups' ? 'to' : 'from'} groups ${action.groups.map((g) => g.name).join(', ')}`,
           body: action.groups.map((g) => ({ id: g.id, name: g.name, type: g.type ?? 'SYSTEM' })),
           idempotent: true, // adding a member or removing a non-member is 200
@@ -164,7 +164,7 @@ export const userProvider: Provider<'User'> = {
         await sendDelete(ports, {
           path: `/auth/v1/users/${seg(known)}/`,
           route: '/auth/v1/users/{id}/',
-          auth: 'v1',
+          auth: 'identity',
           what: `user ${username}`,
         });
         remember(api, username);

@@ -46,7 +46,7 @@ export const workspaceProvider: Provider<'Workspace'> = {
       const items = await kubeList<Doc>(api, {
         path: workspaces(api, project),
         route: ROUTE,
-        auth: 'v1',
+        auth: 'paas',
         operation: `listing workspaces of project ${project}`,
       });
       return items.flatMap((item): LiveObject[] => {
@@ -80,7 +80,7 @@ export const workspaceProvider: Provider<'Workspace'> = {
           method: 'POST',
           path: workspaces(api, project),
           route: ROUTE,
-          auth: 'v1',
+          auth: 'paas',
           operation: `${action.type === 'create' ? 'creating' : 'updating'} ${what}`,
           body: body(action.desired as WorkspaceManifest),
           idempotent: action.type === 'update',
@@ -94,7 +94,7 @@ export const workspaceProvider: Provider<'Workspace'> = {
                       method: 'GET',
                       path: `${workspaces(api, project)}/${seg(name)}`,
                       route: `${ROUTE}/{name}`,
-                      auth: 'v1',
+                      auth: 'paas',
                       operation: `reading ${what}`,
                       accept: [404],
                     })
@@ -108,7 +108,7 @@ export const workspaceProvider: Provider<'Workspace'> = {
         await sendDelete(ports, {
           path: `${workspaces(api, project)}/${seg(name)}`,
           route: `${ROUTE}/{name}`,
-          auth: 'v1',
+          auth: 'paas',
           what: what,
         });
         return {};

@@ -29,6 +29,8 @@ export interface EngineConfig {
   readonly groups?: ApiClientOptions['groups'];
   /** A profile's replacements for the paths the spec does not show (`client/paths.ts`). */
   readonly paths?: ApiClientOptions['paths'];
+  /** The platform's dialect (docs/dialects.md). @default 'spec' */
+  readonly dialect?: ApiClientOptions['dialect'];
   readonly clock?: Clock;
   readonly events?: EventSink;
   readonly logger?: Logger;
@@ -63,6 +65,7 @@ export function createRunPorts(config: EngineConfig): RunPorts & { close(): Prom
     ...(config.httpConcurrency === undefined ? {} : { concurrency: config.httpConcurrency }),
     ...(config.groups ? { groups: config.groups } : {}),
     ...(config.paths ? { paths: config.paths } : {}),
+    ...(config.dialect ? { dialect: config.dialect } : {}),
     ...(config.onRequest ? { onRequest: config.onRequest } : {}),
   });
   const state = config.state ?? openStateLazily(config.statePath ?? DEFAULT_STATE_PATH, { clock });

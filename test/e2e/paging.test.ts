@@ -77,7 +77,7 @@ const workspaces = (api: ApiClient) =>
   kubeList<{ metadata: { name: string } }>(api, {
     path: WS,
     route: WS,
-    auth: 'v1',
+    auth: 'identity',
     operation: 'listing workspaces',
   });
 const names = (items: { metadata: { name: string } }[]) => items.map((i) => i.metadata.name).sort();

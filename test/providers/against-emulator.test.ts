@@ -214,7 +214,7 @@ describe('providers against the emulator', () => {
       .request({
         method: 'GET',
         path: '/auth/v1/projects/',
-        auth: 'v1',
+        auth: 'identity',
         operation: 'listing projects',
       })
       .catch((e: unknown) => e)) as Error;

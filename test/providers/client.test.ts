@@ -8,7 +8,7 @@ useNock();
 const listWorkspaces = {
   method: 'GET',
   path: `${PAAS}/projects/ml/workspaces`,
-  auth: 'v1',
+  auth: 'identity',
   operation: 'listing workspaces of project ml',
 } as const;
 
@@ -24,7 +24,7 @@ describe('api client: requests', () => {
       path: `${PAAS}/projects/ml/workspaces`,
       query: { 'fail-on-exists': true, skipped: undefined },
       body: { kind: 'Workspace', metadata: { name: 'dev' } },
-      auth: 'v1',
+      auth: 'identity',
       operation: 'creating workspace ml/dev',
     });
     expect(res).toMatchObject({ status: 200, body: { kind: 'Workspace' } });
@@ -38,7 +38,7 @@ describe('api client: requests', () => {
     await testClient().request({
       method: 'GET',
       path: '/apis/infra.k8smgmt.io/v3/projects/ml/clusters',
-      auth: 'v3',
+      auth: 'infra',
       operation: 'listing clusters',
     });
     expect(scope.isDone()).toBe(true);
@@ -49,7 +49,7 @@ describe('api client: requests', () => {
     await testClient({ baseUrl: `${BASE}/prefix/` }).request({
       method: 'GET',
       path: '/auth/v1/projects/',
-      auth: 'v1',
+      auth: 'identity',
       operation: 'listing projects',
     });
     expect(scope.isDone()).toBe(true);
@@ -62,7 +62,7 @@ describe('api client: requests', () => {
     const res = await testClient().request({
       method: 'GET',
       path: `${PAAS}/projects/ml/workspaces/dev`,
-      auth: 'v1',
+      auth: 'identity',
       operation: 'reading workspace ml/dev',
       accept: [404],
     });
@@ -80,7 +80,7 @@ describe('api client: errors', () => {
         method: 'POST',
         path: `${PAAS}/projects/ml/workspaces`,
         body: {},
-        auth: 'v1',
+        auth: 'identity',
         operation: 'creating workspace ml/dev',
       })
       .catch((e: unknown) => e);
@@ -108,7 +108,7 @@ describe('api client: errors', () => {
         method: 'POST',
         path: `${PAAS}/projects/ml/services`,
         body: {},
-        auth: 'v1',
+        auth: 'identity',
         operation: 'creating VPC service ml/vpc',
       })
       .catch((e: unknown) => e)) as Error;
@@ -132,7 +132,7 @@ describe('api client: errors', () => {
     const api = testClient();
     for (const path of ['/auth/v1/users/', '/auth/v1/projects/']) {
       const err = (await api
-        .request({ method: 'GET', path, auth: 'v1', operation: 'listing' })
+        .request({ method: 'GET', path, auth: 'identity', operation: 'listing' })
         .catch((e: unknown) => e)) as Error;
       expect(err).toBeInstanceOf(ApiError);
       expect(err.message).not.toContain(API_KEY);
@@ -150,7 +150,7 @@ describe('api client: errors', () => {
         method: 'POST',
         path: '/auth/v1/users/',
         body: {},
-        auth: 'v1',
+        auth: 'identity',
         operation: 'creating user a@b',
         secrets: ['Hunter2!!'],
       })

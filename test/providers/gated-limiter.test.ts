@@ -22,7 +22,7 @@ describe('a limiter paced from outside (the replicas shared budget)', () => {
       },
     });
     const get = (i: number) =>
-      client.request({ method: 'GET', path: `/r/${i}`, auth: 'v3', operation: `read ${i}` });
+      client.request({ method: 'GET', path: `/r/${i}`, auth: 'infra', operation: `read ${i}` });
     const all = Promise.all([get(1), get(2), get(3)]);
     await new Promise((r) => setTimeout(r, 20));
     expect(sent).toEqual([]);

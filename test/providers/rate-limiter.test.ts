@@ -20,7 +20,7 @@ function slowTransport(ms: number, status = 200) {
 const get = (i: number) => ({
   method: 'GET' as const,
   path: `/auth/v1/users/${i}/`,
-  auth: 'v1' as const,
+  auth: 'identity' as const,
   operation: `reading ${i}`,
 });
 

@@ -36,7 +36,7 @@ describe('api client: redirects', () => {
       method: 'POST',
       path: '/auth/v1/projects/',
       body: { kind: 'Project' },
-      auth: 'v3',
+      auth: 'infra',
       operation: 'creating project p',
     });
     await expect(sent).rejects.toThrow(PlatctlError);
@@ -51,13 +51,13 @@ describe('api client: redirects', () => {
       const platform = await serve(() => ({ status, location: 'http://127.0.0.1:9/x' }));
       const api = createApiClient({ baseUrl: platform.url, apiKey: KEY, timeoutMs: 2_000 });
       await expect(
-        api.request({ method: 'GET', path: '/r', auth: 'v3', operation: `reading ${status}` }),
+        api.request({ method: 'GET', path: '/r', auth: 'infra', operation: `reading ${status}` }),
       ).rejects.toThrow(`reading ${status}: the platform answered with a redirect`);
     }
     const platform = await serve(() => ({ status: 304 }));
     const api = createApiClient({ baseUrl: platform.url, apiKey: KEY, timeoutMs: 2_000 });
     await expect(
-      api.request({ method: 'GET', path: '/r', auth: 'v3', operation: 'reading' }),
+      api.request({ method: 'GET', path: '/r', auth: 'infra', operation: 'reading' }),
     ).rejects.toMatchObject({ code: 'api', status: 304 });
   });
 });

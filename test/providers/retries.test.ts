@@ -9,14 +9,14 @@ const path = `${PAAS}/projects/ml/workspaces`;
 const list = {
   method: 'GET',
   path,
-  auth: 'v1',
+  auth: 'identity',
   operation: 'listing workspaces of project ml',
 } as const;
 const create = {
   method: 'POST',
   path,
   body: { metadata: { name: 'dev' } },
-  auth: 'v1',
+  auth: 'identity',
   operation: 'creating workspace ml/dev',
 } as const;
 const ok = { kind: 'WorkspaceList', metadata: { count: 0 }, items: [] };
@@ -164,7 +164,7 @@ describe('creates that may have reached the server', () => {
     const publish = {
       method: 'POST',
       path: `${path}/x/publish`,
-      auth: 'v1',
+      auth: 'identity',
       operation: 'publishing',
       acceptOnRetry: [409],
     } as const;

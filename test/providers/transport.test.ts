@@ -260,7 +260,7 @@ describe('the node:http transport', () => {
     const api = createApiClient({ baseUrl: s.url, apiKey: 'k-tls-0123456789', maxAttempts: 1 });
     cleanup.push(() => api.close());
     await expect(
-      api.request({ method: 'GET', path: '/x', auth: 'v3', operation: 'reading x' }),
+      api.request({ method: 'GET', path: '/x', auth: 'infra', operation: 'reading x' }),
     ).rejects.toMatchObject({
       code: 'network',
       message: `reading x: connection to the platform at ${s.url} failed (DEPTH_ZERO_SELF_SIGNED_CERT)`,

@@ -11,6 +11,7 @@ import { PlatctlError } from '../../core/errors.js';
 import { createLogger, type Logger } from '../../core/logger.js';
 import { formatDiagnostics } from '../../manifests/diagnostics.js';
 import { DEFAULT_STATE_PATH, resolveStateTarget } from '../../state/index.js';
+import { dialectFrom, dialectOption, positive } from '../engine-options.js';
 import type { RegisterCommand } from './register.js';
 
 interface ControllerFlags {
@@ -35,6 +36,7 @@ interface ControllerFlags {
   cacheDir?: string;
   baseUrl?: string;
   apiKeyFile?: string;
+  dialect?: string;
   rps?: number;
   concurrency?: number;
   leaseTtl: string;
@@ -43,12 +45,6 @@ interface ControllerFlags {
   shutdownTimeout: string;
   logLevel: string;
 }
-
-const positive = (name: string) => (value: string) => {
-  const n = Number(value);
-  if (!(n > 0)) throw new PlatctlError('usage', `${name} must be a positive number, got ${value}`);
-  return n;
-};
 
 /**
  * A credential from its mounted file, re-read on use when the file changes (rotation without a
@@ -160,6 +156,7 @@ export const registerController: RegisterCommand = (program: Command) => {
     .option('--cache-dir <dir>', 'where the clone and snapshots live (default next to the state)')
     .option('--base-url <url>', 'platform URL (default $PLATCTL_BASE_URL)')
     .option('--api-key-file <path>', 'file holding the API key (default $PLATCTL_API_KEY)')
+    .addOption(dialectOption())
     .option('--rps <n>', 'requests per second to the platform', positive('--rps'))
     .option('--concurrency <n>', 'actions at once (default 4)', positive('--concurrency'))
     .option('--lease-ttl <duration>', 'state lease lifetime; a standby takes over after it', '15s')
@@ -217,6 +214,7 @@ export const registerController: RegisterCommand = (program: Command) => {
         api: {
           baseUrl,
           apiKey,
+          dialect: dialectFrom(flags.dialect),
           ...(flags.rps ? { rps: flags.rps } : {}),
           ...(flags.concurrency ? { concurrency: flags.concurrency } : {}),
         },

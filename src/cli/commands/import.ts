@@ -82,6 +82,7 @@ export const registerImport: RegisterCommand = (program: Command) => {
       clock: systemClock,
       ...(conn.groups ? { groups: conn.groups } : {}),
       ...(conn.paths ? { paths: conn.paths } : {}),
+      dialect: conn.dialect,
       ...(flags.rps ? { rps: flags.rps } : {}),
       ...(flags.concurrency ? { concurrency: flags.concurrency } : {}),
     });

@@ -8,10 +8,11 @@ import { renderHtml } from '../../usage/html.js';
 import { loadPrices } from '../../usage/prices.js';
 import { renderCsv, renderJson, renderTable, renderTerminalChart } from '../../usage/render.js';
 import { usageReport } from '../../usage/report.js';
-import { connection, positive } from '../engine-options.js';
+import { connection, dialectOption, positive } from '../engine-options.js';
 import type { RegisterCommand } from './register.js';
 
 interface UsageFlags {
+  dialect?: string;
   project?: string;
   instance?: string;
   profile?: string;
@@ -74,6 +75,7 @@ export const registerUsage: RegisterCommand = (program: Command) => {
       'profile of the config file (default $PLATCTL_PROFILE or default)',
     )
     .option('--config <path>', 'config file (default ~/.config/platctl/config.yaml)')
+    .addOption(dialectOption())
     .option('--rps <n>', 'requests per second to the platform', positive('--rps'));
   cmd.action(async (flags: UsageFlags & { configProfile?: string }) => {
     if (flags.from && flags.to && flags.from > flags.to) {
@@ -85,6 +87,7 @@ export const registerUsage: RegisterCommand = (program: Command) => {
       ...(flags.apiKeyFile ? { apiKeyFile: flags.apiKeyFile } : {}),
       ...(flags.configProfile ? { profile: flags.configProfile } : {}),
       ...(flags.config ? { config: flags.config } : {}),
+      ...(flags.dialect ? { dialect: flags.dialect } : {}),
     });
     const api = createApiClient({
       baseUrl: conn.baseUrl,
@@ -92,6 +95,7 @@ export const registerUsage: RegisterCommand = (program: Command) => {
       clock: systemClock,
       ...(conn.groups ? { groups: conn.groups } : {}),
       ...(conn.paths ? { paths: conn.paths } : {}),
+      dialect: conn.dialect,
       ...(flags.rps ? { rps: flags.rps } : {}),
     });
     const window = {

@@ -10,6 +10,7 @@ export function beatingApi(api: ApiClient, beat: (what: string) => void): ApiCli
   return {
     groups: api.groups,
     paths: api.paths,
+    dialect: api.dialect,
     request: <T>(r: ApiRequest) => {
       const name = `${r.method} ${r.route ?? 'request'}`;
       const onProgress = (e: RequestProgress) => {

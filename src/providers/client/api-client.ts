@@ -1,5 +1,6 @@
 import type PQueue from 'p-queue';
 import { type Clock, systemClock } from '../../core/clock.js';
+import { DIALECTS, type DialectName } from '../../core/dialect.js';
 import { PlatctlError } from '../../core/errors.js';
 import type { ApiClient, ApiRequest, ApiResponse } from '../../model/api.js';
 import { ApiError, NetworkError, RequestTimeoutError } from '../../model/api-errors.js';
@@ -40,6 +41,8 @@ export interface ApiClientOptions extends RateLimitOptions, Partial<RetryOptions
   readonly groups?: Partial<ApiClient['groups']>;
   /** Replacements for entries of the table of paths the spec does not show ({@link pathTable}). */
   readonly paths?: Readonly<Record<string, string>>;
+  /** How the platform's API differs from the spec's (docs/dialects.md). @default 'spec' */
+  readonly dialect?: DialectName;
   /** Per attempt. @default 30000 */
   readonly timeoutMs?: number;
   /** Sleeps between retries. @default systemClock */
@@ -55,7 +58,7 @@ export interface ApiClientOptions extends RateLimitOptions, Partial<RetryOptions
 }
 
 /**
- * The one HTTP client of the platform: auth header per generation, JSON bodies, a timeout per
+ * The one HTTP client of the platform: auth header per API family (the dialect's), JSON bodies, a timeout per
  * attempt, one shared rate limiter, retries with full-jitter backoff honouring `Retry-After`, and
  * error bodies turned into {@link ApiError}s that never carry the key. `close()` closes the
  * connections of the transport it made (an injected one is the caller's).
@@ -65,6 +68,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient & { close(
   const baseUrl = parseBaseUrl(options.baseUrl);
   const groups = { ...DEFAULT_GROUPS, ...options.groups };
   const paths = pathTable(options.paths);
+  const dialect = DIALECTS[options.dialect ?? 'spec'];
   const retry: RetryOptions = {
     maxAttempts: options.maxAttempts ?? DEFAULT_RETRY.maxAttempts,
     baseDelayMs: options.baseDelayMs ?? DEFAULT_RETRY.baseDelayMs,
@@ -87,6 +91,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient & { close(
   const transport: Transport & { close?(): void } =
     options.transport ?? httpTransport({ baseUrl, maxSockets: limiter.concurrency });
   const attemptOnce = attempter({
+    dialect,
     baseUrl,
     transport,
     timeoutMs,
@@ -168,5 +173,5 @@ export function createApiClient(options: ApiClientOptions): ApiClient & { close(
   const close = () => {
     if (transport !== options.transport) transport.close?.();
   };
-  return { groups, paths, request, close };
+  return { groups, paths, dialect, request, close };
 }

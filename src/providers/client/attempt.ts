@@ -1,6 +1,7 @@
 import type { Clock } from '../../core/clock.js';
 import { PlatctlError } from '../../core/errors.js';
-import type { ApiRequest, ApiResponse, AuthGeneration } from '../../model/api.js';
+import type { Dialect } from '../../core/dialect.js';
+import type { ApiRequest, ApiResponse } from '../../model/api.js';
 import { networkCode } from './errors.js';
 import type { AttemptFailure } from './retry.js';
 import { AttemptTimeout, type Transport, type TransportResponse } from './transport.js';
@@ -34,13 +35,9 @@ export interface AttemptOptions {
   /** The key to send; asked before each attempt. */
   readonly key: string | (() => Promise<string>);
   readonly onRequest?: ((event: RequestEvent) => void) | undefined;
+  /** Names the header each API family's key goes in. */
+  readonly dialect: Dialect;
 }
-
-const AUTH_HEADER: Record<AuthGeneration, string> = {
-  v1: 'X-SERVICE-API-KEYID',
-  v2: 'X-SERVICE-API-KEYID',
-  v3: 'X-API-KEY',
-};
 
 /**
  * Sends one attempt of a request through the transport (I/O) and classifies its outcome: an
@@ -50,7 +47,7 @@ const AUTH_HEADER: Record<AuthGeneration, string> = {
 export function attempter(
   options: AttemptOptions,
 ): (req: ApiRequest, attempt: number) => Promise<Attempt> {
-  const { baseUrl, transport, timeoutMs, clock, key, onRequest } = options;
+  const { baseUrl, transport, timeoutMs, clock, key, onRequest, dialect } = options;
   const basePath = basePathOf(baseUrl);
 
   function report(
@@ -75,7 +72,7 @@ export function attempter(
     req.onProgress?.({ phase: 'attempt', attempt });
     const headers: Record<string, string> = {
       accept: 'application/json',
-      [AUTH_HEADER[req.auth]]: typeof key === 'string' ? key : await key(),
+      [dialect.authHeader[req.auth]]: typeof key === 'string' ? key : await key(),
     };
     if (req.body !== undefined) headers['content-type'] = 'application/json';
     const path = requestTarget(baseUrl, basePath, req.path, req.query);

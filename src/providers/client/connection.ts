@@ -2,6 +2,7 @@ import { readFile as fsReadFile } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
+import { DIALECT_NAMES, type DialectName, isDialectName } from '../../core/dialect.js';
 import { PlatctlError } from '../../core/errors.js';
 import type { ApiClient } from '../../model/api.js';
 import type { SecretSource } from '../../model/manifest.js';
@@ -16,6 +17,8 @@ export interface Connection {
   readonly groups: Partial<ApiClient['groups']>;
   /** The profile's replacements for the table of paths the spec does not show (checked). */
   readonly paths: Readonly<Record<string, string>>;
+  /** The platform's dialect: `--dialect`, then `PLATCTL_DIALECT`, then the profile's, else `spec`. */
+  readonly dialect: DialectName;
   /** Where the base URL and key came from, for `--verbose` output (never the key). */
   readonly source: string;
   /** Things worth telling the user (a plain key in the config file). */
@@ -31,6 +34,7 @@ export interface ConnectionInput {
     readonly apiKeyFile?: string;
     readonly profile?: string;
     readonly config?: string;
+    readonly dialect?: string;
   };
   /** @default process.env */
   readonly env?: Readonly<Record<string, string | undefined>>;
@@ -46,6 +50,7 @@ interface Profile {
   apiKey?: string;
   groups?: Partial<ApiClient['groups']>;
   paths?: Record<string, string>;
+  dialect?: string;
 }
 
 /**
@@ -122,6 +127,7 @@ export async function resolveConnection(input: ConnectionInput = {}): Promise<Co
   return {
     baseUrl,
     apiKey,
+    dialect: dialectOf(flags.dialect, env.PLATCTL_DIALECT, profile),
     groups: profile?.groups ?? {},
     paths: profile?.paths ?? {},
     source: `${flags.baseUrl ? '--base-url' : env.PLATCTL_BASE_URL ? 'PLATCTL_BASE_URL' : `profile ${profile?.name}`}, key from ${keySource}`,
@@ -171,4 +177,24 @@ async function loadProfile(
     }
   }
   return { ...profile, name: chosen };
+}
+
+/** The dialect named by the flag, else the environment, else the profile; `spec` by default. */
+function dialectOf(
+  flag: string | undefined,
+  fromEnv: string | undefined,
+  profile: (Profile & { name: string }) | undefined,
+): DialectName {
+  const [value, where] =
+    flag !== undefined
+      ? [flag, '--dialect']
+      : fromEnv !== undefined && fromEnv !== ''
+        ? [fromEnv, 'PLATCTL_DIALECT']
+        : [profile?.dialect, `profile ${profile?.name}: dialect`];
+  if (value === undefined) return 'spec';
+  if (isDialectName(value)) return value;
+  throw new PlatctlError(
+    'config',
+    `${where}: unknown dialect ${JSON.stringify(value)} (known: ${DIALECT_NAMES.join(', ')})`,
+  );
 }

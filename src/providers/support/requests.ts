@@ -1,4 +1,4 @@
-import type { ApiResponse, AuthGeneration } from '../../model/api.js';
+import type { ApiResponse, ApiFamily } from '../../model/api.js';
 import type { ExecuteResult, ProviderPorts } from '../../model/provider.js';
 
 /**
@@ -7,7 +7,7 @@ import type { ExecuteResult, ProviderPorts } from '../../model/provider.js';
  */
 export async function sendDelete(
   ports: ProviderPorts,
-  req: { path: string; route: string; auth: AuthGeneration; what: string },
+  req: { path: string; route: string; auth: ApiFamily; what: string },
 ): Promise<void> {
   await ports.api.request({
     method: 'DELETE',
