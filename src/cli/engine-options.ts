@@ -47,7 +47,7 @@ export function connectionOptions(cmd: Command): Command {
 export function dialectOption(): Option {
   return new Option(
     '--dialect <name>',
-    'API dialect of the platform: spec or rafay (default $PLATCTL_DIALECT, the profile\'s, else spec)',
+    "API dialect of the platform: spec or rafay (default $PLATCTL_DIALECT, the profile's, else spec)",
   ).choices(DIALECT_NAMES);
 }
 

@@ -1,6 +1,6 @@
-import type { DialectName } from '../core/dialect.js';
 import { join } from 'node:path';
 import type { Clock } from '../core/clock.js';
+import type { DialectName } from '../core/dialect.js';
 import type { Logger } from '../core/logger.js';
 import type { LoadPort } from '../reconcile/run.js';
 import { isPostgresUrl } from '../state/index.js';

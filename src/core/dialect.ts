@@ -53,7 +53,10 @@ export interface Dialect {
    * an apply that answers `200` either way (`rafay`), so ownership is proven by a read first.
    */
   readonly clusterCreate: 'status-code' | 'apply';
-  /** PaaS creates are upserts unless `?fail-on-exists=true` is sent (`rafay`). */
+  /**
+   * Service creates are upserts unless `?fail-on-exists=true` is sent (`rafay`), as workspace and
+   * instance creates are in both; the spec's service create answers `409` for an existing name.
+   */
   readonly failOnExists: boolean;
   /** Instances listed per project (`spec`) or only per workspace (`rafay`). */
   readonly instanceList: 'project' | 'workspace';
@@ -65,6 +68,11 @@ export interface Dialect {
   readonly computeTypes: readonly string[];
   /** Billing: the usage calls need `range_from`/`range_to`. */
   readonly usageRangeRequired: boolean;
+  /**
+   * Usage rows carry the project and organization names, the instance's creation time, the raw
+   * hours as a number and the row's own start and end (`rafay`); the spec's rows carry ids only.
+   */
+  readonly usageRowExtras: boolean;
   /** A cluster delete answers `202` with a message (`spec`) or `200` with no body (`rafay`). */
   readonly clusterDeleteStatus: 200 | 202;
 }
@@ -97,6 +105,7 @@ export const DIALECTS: Readonly<Record<DialectName, Dialect>> = {
     instanceExtras: [],
     computeTypes: ['baremetal', 'k8s'],
     usageRangeRequired: false,
+    usageRowExtras: false,
     clusterDeleteStatus: 202,
   },
   rafay: {
@@ -124,6 +133,7 @@ export const DIALECTS: Readonly<Record<DialectName, Dialect>> = {
     instanceExtras: ['datacenter', 'storageDetails', 'variableOptions'],
     computeTypes: ['baremetal', 'k8s', 'vm'],
     usageRangeRequired: true,
+    usageRowExtras: true,
     clusterDeleteStatus: 200,
   },
 };

@@ -1,6 +1,7 @@
 import { billingHandlers } from './billing/handlers.js';
 import { blueprintHandlers } from './blueprints/handlers.js';
 import { clusterHandlers } from './clusters/handlers.js';
+import { dialectHandlers } from './dialect-handlers.js';
 import type { HandlerMap } from './http/types.js';
 import { identityHandlers } from './identity/handlers.js';
 import { paasHandlers } from './paas/handlers.js';
@@ -19,6 +20,15 @@ export const allHandlers: HandlerMap = mergeMaps([
   paasHandlers,
   billingHandlers,
 ]);
+
+/**
+ * The handlers of the operations a document has: the spec's above and the reads dialects add
+ * (api/dialects/), keeping those whose operationId the document (as shaped for its dialect) has.
+ */
+export function handlersFor(operationIds: ReadonlySet<string>): HandlerMap {
+  const every = mergeMaps([allHandlers, dialectHandlers]);
+  return Object.fromEntries(Object.entries(every).filter(([id]) => operationIds.has(id)));
+}
 
 function mergeMaps(maps: readonly HandlerMap[]): HandlerMap {
   const out: Record<string, HandlerMap[string]> = {};

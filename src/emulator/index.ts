@@ -1,11 +1,12 @@
 import type { AddressInfo } from 'node:net';
+import { DIALECTS, type DialectName } from '../core/dialect.js';
 import type { Logger } from '../core/logger.js';
 import type { AdminDeps } from './admin/controls.js';
 import { FaultTable } from './admin/faults.js';
 import { isLoopbackName } from './admin/guard.js';
 import { Journal } from './admin/journal.js';
 import { EmulatorClock } from './clock.js';
-import { allHandlers, failResource } from './handlers.js';
+import { failResource, handlersFor } from './handlers.js';
 import type { PagingQuirks } from './http/paging-quirks.js';
 import { createEmulatorServer } from './http/server.js';
 import type { EmuContext, EmulatorConfig, HandlerMap, TransitionName } from './http/types.js';
@@ -57,6 +58,8 @@ export interface EmulatorOptions {
   readonly clockSpeed?: number;
   readonly transitionSeconds?: Partial<Record<TransitionName, number>>;
   readonly groups?: { infra?: string; paas?: string; billing?: string };
+  /** The API dialect to speak (docs/dialects.md). @default 'spec' */
+  readonly dialect?: DialectName;
   readonly logger?: Logger;
   /**
    * Pages as a stricter real platform might: capped at `pageCap` items whatever `limit` asks,
@@ -84,8 +87,9 @@ export interface RunningEmulator {
 export async function startEmulator(options: EmulatorOptions): Promise<RunningEmulator> {
   if (!options.apiKey) throw new TypeError('startEmulator: apiKey is required');
   const groups = { ...DEFAULT_GROUPS, ...stripUndefined(options.groups ?? {}) };
-  const { doc, operations, router, validators } = compiledApi(groups);
-  const handlers = options.handlers ?? allHandlers;
+  const dialect = DIALECTS[options.dialect ?? 'spec'];
+  const { doc, operations, router, validators } = compiledApi(groups, dialect);
+  const handlers = options.handlers ?? handlersFor(new Set(operations.map((o) => o.operationId)));
   const problems = checkHandlers(operations, handlers);
   if (problems.length > 0)
     throw new Error(`emulator handlers and API disagree: ${problems.join('; ')}`);
@@ -100,6 +104,7 @@ export async function startEmulator(options: EmulatorOptions): Promise<RunningEm
     infraGroup: groups.infra,
     paasGroup: groups.paas,
     billingGroup: groups.billing,
+    dialect,
     transitionSeconds: {
       ...DEFAULT_TRANSITION_SECONDS,
       ...stripUndefined(options.transitionSeconds ?? {}),

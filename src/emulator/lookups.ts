@@ -20,7 +20,7 @@ export interface ProjectRecord {
 /** A compute or service profile: collection `profiles`, key = name. */
 export interface ProfileRecord {
   readonly name: string;
-  readonly kind: 'baremetal' | 'k8s' | 'service';
+  readonly kind: 'baremetal' | 'k8s' | 'vm' | 'service';
   readonly billable: boolean;
   readonly region: string;
   readonly hardware: {

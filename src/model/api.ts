@@ -17,7 +17,6 @@ export type PathName =
 /** A complete path table: the defaults with a profile's entries laid over them. */
 export type PathTable = Readonly<Record<PathName, string>>;
 
-
 export type { ApiFamily } from '../core/dialect.js';
 
 export interface ApiRequest {

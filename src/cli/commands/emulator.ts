@@ -1,4 +1,5 @@
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
+import { DIALECT_NAMES, type DialectName } from '../../core/dialect.js';
 import { PlatctlError } from '../../core/errors.js';
 import { listenError } from '../../core/listen-error.js';
 import { createLogger } from '../../core/logger.js';
@@ -11,6 +12,7 @@ import {
 import { duration } from '../../reconcile/render/text.js';
 
 interface EmulatorFlags {
+  dialect: DialectName;
   port: string;
   host: string;
   apiKey?: string;
@@ -59,6 +61,11 @@ export function registerEmulator(program: Command): void {
       'e.g. vpc-deploy=5,compute-provision=10 (defaults are realistic: an instance takes 5m00s)',
     )
     .option('--fast', 'lifecycles of a second or two, for local work (entries above still apply)')
+    .addOption(
+      new Option('--dialect <name>', 'API dialect to speak (docs/dialects.md)')
+        .choices(DIALECT_NAMES)
+        .default('spec'),
+    )
     .option('--infra-group <group>', 'API group of clusters')
     .option('--paas-group <group>', 'API group of services, workspaces and compute')
     .option('--billing-group <group>', 'API group of billing metrics')
@@ -99,6 +106,7 @@ export function registerEmulator(program: Command): void {
         ...(flags.data ? { dataFile: flags.data } : {}),
         ...(flags.seed ? { seedFile: flags.seed } : {}),
         transitionSeconds: transitions,
+        dialect: flags.dialect,
         groups: { infra: flags.infraGroup, paas: flags.paasGroup, billing: flags.billingGroup },
         ...(pageCap !== undefined || flags.ignoreOffset
           ? {
@@ -111,7 +119,10 @@ export function registerEmulator(program: Command): void {
       }).catch((err: unknown) => {
         throw listenError(err, flags.host, port, '--port');
       });
-      process.stdout.write(`platform emulator listening on ${emu.url} (docs: ${emu.url}/docs)\n`);
+      const speaking = flags.dialect === 'spec' ? '' : `, ${flags.dialect} dialect`;
+      process.stdout.write(
+        `platform emulator listening on ${emu.url} (docs: ${emu.url}/docs${speaking})\n`,
+      );
       process.stdout.write(`${lifecycles(transitions, flags.fast === true, clockSpeed)}\n`);
       await new Promise<void>((resolve) => {
         const stop = () => {

@@ -1,10 +1,14 @@
 import { ApiError, type EmuContext, type EmuRequest, type HandlerMap } from '../http/types.js';
 import type { OrgRecord, ProfileRecord } from '../lookups.js';
+import { createdAtIso } from '../paas/common.js';
+import { findInstance } from '../paas/compute-store.js';
 import {
+  type InstanceSeconds,
   instanceSeconds,
   instanceUsageData,
   profileUsageData,
   type ReportWindow,
+  type RowNames,
 } from './report.js';
 import { allSegments } from './segments.js';
 
@@ -48,14 +52,15 @@ function reportWindow(req: EmuRequest, ctx: EmuContext): ReportWindow {
 /** Builds one report: the envelope of the spec around one page of `data` under `dataKey`. */
 function report(
   dataKey: 'instance_usage_data' | 'profile_usage_data',
-  build: typeof instanceUsageData | typeof profileUsageData,
+  build: (rows: InstanceSeconds[], profiles: Profiles, names?: RowNames) => unknown[],
 ) {
   return (req: EmuRequest, ctx: EmuContext) => {
     const window = reportWindow(req, ctx);
     const limit = typeof req.query.limit === 'number' ? req.query.limit : 100;
     const offset = typeof req.query.offset === 'number' ? req.query.offset : 0;
     const profiles = (name: string) => ctx.store.get<ProfileRecord>('profiles', name);
-    const data = build(instanceSeconds(allSegments(ctx), window), profiles);
+    const names = ctx.config.dialect.usageRowExtras ? rowNames(ctx) : undefined;
+    const data = build(instanceSeconds(allSegments(ctx), window), profiles, names);
     const org = window.organizationId;
     const partner =
       org === undefined ? undefined : ctx.store.get<OrgRecord>('orgs', org)?.partnerId;
@@ -73,6 +78,19 @@ function report(
         limit,
       },
     };
+  };
+}
+
+type Profiles = (name: string) => ProfileRecord | undefined;
+
+/** The names and times a dialect's rows carry, read from the store. */
+function rowNames(ctx: EmuContext): RowNames {
+  return {
+    organizationName: (id) => ctx.store.get<OrgRecord>('orgs', id)?.name,
+    instanceCreatedAt: (r) => {
+      const found = findInstance(ctx, r.project, r.workspace, r.instanceName);
+      return found?.id === r.instanceId ? createdAtIso(found) : undefined;
+    },
   };
 }
 

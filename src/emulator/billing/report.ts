@@ -17,7 +17,12 @@ export interface InstanceSeconds {
   readonly profile: string;
   readonly instanceId: string;
   readonly instanceName: string;
+  readonly project: string;
+  readonly workspace: string;
   readonly seconds: number;
+  /** Where the billed time inside the window starts and ends (epoch ms). */
+  readonly firstMs: number;
+  readonly lastMs: number;
 }
 
 /**
@@ -41,12 +46,18 @@ export function instanceSeconds(
     if (seconds === 0) continue;
     const key = `${s.instanceId}\u0000${s.profile}`;
     const prev = byKey.get(key);
+    const first = Math.max(s.fromMs, window.fromMs);
+    const last = Math.min(end, window.toMs, window.nowMs);
     byKey.set(key, {
       organizationId: s.organizationId,
       profile: s.profile,
       instanceId: s.instanceId,
       instanceName: s.instanceName,
+      project: s.project,
+      workspace: s.workspace,
       seconds: (prev?.seconds ?? 0) + seconds,
+      firstMs: Math.min(prev?.firstMs ?? first, first),
+      lastMs: Math.max(prev?.lastMs ?? last, last),
     });
   }
   return [...byKey.values()].sort(
@@ -70,8 +81,19 @@ function profileFields(profiles: Profiles, name: string, seconds: number) {
   };
 }
 
-/** `instance_usage_data[]` entries, one per (instance, profile). Pure. */
-export function instanceUsageData(rows: readonly InstanceSeconds[], profiles: Profiles) {
+/** What a dialect whose rows carry names and times adds to an instance's row (`usageRowExtras`). */
+export interface RowNames {
+  organizationName(id: string): string | undefined;
+  /** The instance's creation time (ISO), while the instance exists. */
+  instanceCreatedAt(row: InstanceSeconds): string | undefined;
+}
+
+/** `instance_usage_data[]` entries, one per (instance, profile). Pure apart from `names`. */
+export function instanceUsageData(
+  rows: readonly InstanceSeconds[],
+  profiles: Profiles,
+  names?: RowNames,
+) {
   return rows.map((r) => {
     const { parameters, usage, ...profile } = profileFields(profiles, r.profile, r.seconds);
     return {
@@ -81,8 +103,21 @@ export function instanceUsageData(rows: readonly InstanceSeconds[], profiles: Pr
       instance_name: r.instanceName,
       usage,
       parameters,
+      ...(names ? rowExtras(r, names) : {}),
     };
   });
+}
+
+function rowExtras(r: InstanceSeconds, names: RowNames) {
+  const createdAt = names.instanceCreatedAt(r);
+  return {
+    instance_project_name: r.project,
+    instance_organization_name: names.organizationName(r.organizationId) ?? null,
+    ...(createdAt ? { created_at: createdAt } : {}),
+    raw_usage: Math.round((r.seconds / 3600) * 1e6) / 1e6,
+    start_time: new Date(r.firstMs).toISOString(),
+    end_time: new Date(r.lastMs).toISOString(),
+  };
 }
 
 /**

@@ -7,7 +7,12 @@ import { badField } from '../shared/responses.js';
 export interface ClusterBody {
   apiVersion?: string;
   kind?: string;
-  metadata: { name: string; project?: string; description?: string };
+  metadata: {
+    name: string;
+    project?: string;
+    description?: string;
+    labels?: Record<string, string>;
+  };
   spec: {
     cloudCredentials: string;
     blueprint: { name: string; version?: string };

@@ -7,6 +7,7 @@ export interface ClusterRecord {
     name: string;
     project: string;
     description?: string;
+    labels?: Record<string, string>;
     id: string;
     createdAt: string;
   };
@@ -76,7 +77,26 @@ export function clusterView(ctx: EmuContext, c: ClusterRecord): Record<string, u
     kind: 'Cluster',
     metadata: c.metadata,
     spec: c.spec,
-    status: { status: clusterStatus(ctx, c) },
+    status:
+      ctx.config.dialect.clusterStatus === 'commonStatus'
+        ? commonStatus(clusterStatus(ctx, c), c.metadata.createdAt)
+        : { status: clusterStatus(ctx, c) },
+  };
+}
+
+const CONDITION: Record<ClusterStatus | 'gone', [type: string, status: string]> = {
+  provisioning: ['ClusterProvisioning', 'InProgress'],
+  ready: ['ClusterReady', 'Success'],
+  deleting: ['ClusterDeleting', 'InProgress'],
+  gone: ['ClusterDeleted', 'Success'],
+};
+
+/** The vendor's status shape: `commonStatus` and `conditions`, no `status.status`. Pure. */
+function commonStatus(status: ClusterStatus | 'gone', since: string) {
+  const [conditionType, conditionStatus] = CONDITION[status];
+  return {
+    commonStatus: { conditionType, conditionStatus, lastUpdated: since },
+    conditions: [{ type: conditionType, status: conditionStatus, lastUpdated: since }],
   };
 }
 

@@ -44,7 +44,11 @@ export const createCluster: Handler = (req, ctx) => {
   }
   const now = ctx.clock.now();
   const record: ClusterRecord = existing
-    ? { ...existing, spec: body.spec, metadata: { ...existing.metadata, ...descriptionOf(body) } }
+    ? {
+        ...existing,
+        spec: body.spec,
+        metadata: { ...withoutDescribed(existing.metadata), ...descriptionOf(body) },
+      }
     : {
         metadata: {
           name: body.metadata.name,
@@ -58,7 +62,9 @@ export const createCluster: Handler = (req, ctx) => {
         controllers: {},
       };
   saveCluster(ctx, record);
-  return { status: existing ? 200 : 201, body: clusterView(ctx, record) };
+  // an apply (the vendor's) answers 200 whether it created or updated
+  const created = ctx.config.dialect.clusterCreate === 'apply' ? 200 : 201;
+  return { status: existing ? 200 : created, body: clusterView(ctx, record) };
 };
 
 /** GET .../clusters/{name}: the cluster with its status; 404 when unknown or deleted. */
@@ -67,11 +73,12 @@ export const getClusterDetail: Handler = (req, ctx) => ({
   body: clusterView(ctx, findCluster(ctx, req.params.project!, req.params.name!)),
 });
 
-/** DELETE .../clusters/{name}: 202, `deleting`, gone after `cluster-delete`. */
+/** DELETE .../clusters/{name}: 202 (or the dialect's 200 with no body), `deleting`, gone after `cluster-delete`. */
 export const deleteCluster: Handler = (req, ctx) => {
   const cluster = findCluster(ctx, req.params.project!, req.params.name!);
   cluster.deleteRequestedAtMs ??= ctx.clock.now();
   saveCluster(ctx, cluster);
+  if (ctx.config.dialect.clusterDeleteStatus === 200) return { status: 200 };
   return statusMessage(202, 'Accepted', `cluster ${cluster.metadata.name} deletion initiated`);
 };
 
@@ -96,6 +103,19 @@ export const updateControllerDeployment: Handler = (req, ctx) => {
   return { status: 202, body: `${which} controller deployment update to ${body[field]} accepted` };
 };
 
-function descriptionOf(body: ClusterBody): { description?: string } {
-  return body.metadata.description !== undefined ? { description: body.metadata.description } : {};
+function descriptionOf(body: ClusterBody): {
+  description?: string;
+  labels?: Record<string, string>;
+} {
+  const { description, labels } = body.metadata;
+  return {
+    ...(description !== undefined && { description }),
+    ...(labels !== undefined && { labels }),
+  };
+}
+
+/** Metadata without what an update replaces (description and labels go when not sent again). */
+function withoutDescribed(m: ClusterRecord['metadata']): ClusterRecord['metadata'] {
+  const { description: _d, labels: _l, ...rest } = m;
+  return rest;
 }

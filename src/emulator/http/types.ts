@@ -1,4 +1,5 @@
 import type { Clock } from '../../core/clock.js';
+import type { Dialect } from '../../core/dialect.js';
 import type { EmulatorStore } from '../store/types.js';
 
 /**
@@ -57,6 +58,8 @@ export interface EmulatorConfig {
   readonly infraGroup: string;
   readonly paasGroup: string;
   readonly billingGroup: string;
+  /** How this platform's API differs from the spec's (`core/dialect.ts`). */
+  readonly dialect: Dialect;
   /** Seconds each asynchronous transition takes on the emulator's clock, by name. */
   readonly transitionSeconds: Readonly<Record<TransitionName, number>>;
 }

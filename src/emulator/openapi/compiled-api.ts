@@ -1,5 +1,7 @@
+import type { Dialect } from '../../core/dialect.js';
 import { Router } from '../http/router.js';
 import { compileValidators, type OperationValidator } from '../http/validation.js';
+import { dialectDocument } from './dialect-document.js';
 import {
   type ApiGroups,
   listOperations,
@@ -20,15 +22,16 @@ export interface CompiledApi {
 const cache = new Map<string, CompiledApi>();
 
 /**
- * Loads, merges, group-rewrites and compiles the API once per set of groups and process: the
+ * Loads, merges, shapes for the dialect, group-rewrites and compiles the API once per set of
+ * groups, dialect and process: the
  * result is immutable and stateless, so every emulator of a process (tests start many) shares it.
  * Reads `api/` on first use.
  */
-export function compiledApi(groups: ApiGroups): CompiledApi {
-  const key = JSON.stringify([groups.infra, groups.paas, groups.billing]);
+export function compiledApi(groups: ApiGroups, dialect: Dialect): CompiledApi {
+  const key = JSON.stringify([groups.infra, groups.paas, groups.billing, dialect.name]);
   let api = cache.get(key);
   if (!api) {
-    const doc = rewriteGroups(loadDocument(), groups);
+    const doc = rewriteGroups(dialectDocument(loadDocument(), dialect), groups);
     const operations = listOperations(doc);
     api = {
       doc,

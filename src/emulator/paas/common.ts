@@ -13,13 +13,15 @@ export interface Stamped {
 export interface Described {
   readonly displayName?: string;
   readonly description?: string;
+  readonly labels?: Readonly<Record<string, string>>;
 }
 
-/** `displayName` and `description` of `metadata`, only those present. Pure. */
+/** `displayName`, `description` and `labels` of `metadata`, only those present. Pure. */
 export function described(metadata: Described): Described {
   return {
     ...(metadata.displayName !== undefined && { displayName: metadata.displayName }),
     ...(metadata.description !== undefined && { description: metadata.description }),
+    ...(metadata.labels !== undefined && { labels: metadata.labels }),
   };
 }
 

@@ -98,7 +98,10 @@ function checkServiceProfile(ctx: EmuContext, spec: Record<string, unknown>): vo
   throw badField('spec.serviceProfile.name', `(${name}) ${message}`);
 }
 
-/** POST .../services: 201 not_deployed; 409 when the name exists (the API has no service update). */
+/**
+ * POST .../services: 201 not_deployed; 409 when the name exists (the API has no service update),
+ * unless the dialect's creates are upserts and `fail-on-exists` is not sent (then 200, replaced).
+ */
 export function createService(req: EmuRequest, ctx: EmuContext): EmuResponse {
   const project = req.params.projectName!;
   findProject(ctx, project);
@@ -106,7 +109,14 @@ export function createService(req: EmuRequest, ctx: EmuContext): EmuResponse {
   checkPaasEnvelope(ctx, body, 'Service', { project });
   checkServiceProfile(ctx, body.spec);
   const name = body.metadata.name;
-  if (ctx.store.get(COLLECTION, serviceKey(project, name))) {
+  const existing = ctx.store.get<ServiceRecord>(COLLECTION, serviceKey(project, name));
+  if (existing && ctx.config.dialect.failOnExists && req.query['fail-on-exists'] !== true) {
+    // the dialect's create is an upsert: the spec and metadata replace what was there
+    const next: ServiceRecord = { ...existing, ...described(body.metadata), spec: body.spec };
+    saveService(ctx, next);
+    return { status: 200, body: statusBody(ctx, next) };
+  }
+  if (existing) {
     throw new ApiError(
       409,
       'already_exists',

@@ -3,7 +3,7 @@ import type { SeedData } from './seed-types.js';
 
 const gpuProfile = (
   name: string,
-  kind: 'baremetal' | 'k8s',
+  kind: 'baremetal' | 'k8s' | 'vm',
   cpu: number,
   gpuModel: string,
   memoryGb: number,
@@ -77,6 +77,8 @@ export const DEFAULT_SEED: SeedData = {
     gpuProfile('bmaas-l40s', 'baremetal', 64, 'L40S', 512, 3840),
     gpuProfile('bmaas-h100', 'baremetal', 112, 'H100', 2048, 30720),
     gpuProfile('gpu-k8s', 'k8s', 96, 'H100', 1024, 7680),
+    // a virtual machine: only a dialect whose compute types include `vm` can use it
+    gpuProfile('small-gpu-vm', 'vm', 16, 'L4', 128, 500),
     {
       name: 'vpc',
       kind: 'service',

@@ -89,7 +89,7 @@ export const SEED_SCHEMA = obj(
       type: 'array',
       items: obj(['name', 'kind', 'billable', 'region', 'hardware'], {
         name: str,
-        kind: { enum: ['baremetal', 'k8s', 'service'] },
+        kind: { enum: ['baremetal', 'k8s', 'vm', 'service'] },
         billable: { type: 'boolean' },
         region: str,
         hardware: obj(

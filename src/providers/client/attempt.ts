@@ -1,6 +1,6 @@
 import type { Clock } from '../../core/clock.js';
-import { PlatctlError } from '../../core/errors.js';
 import type { Dialect } from '../../core/dialect.js';
+import { PlatctlError } from '../../core/errors.js';
 import type { ApiRequest, ApiResponse } from '../../model/api.js';
 import { networkCode } from './errors.js';
 import type { AttemptFailure } from './retry.js';

@@ -1,4 +1,4 @@
-import type { ApiResponse, ApiFamily } from '../../model/api.js';
+import type { ApiFamily, ApiResponse } from '../../model/api.js';
 import type { ExecuteResult, ProviderPorts } from '../../model/provider.js';
 
 /**

@@ -1,3 +1,4 @@
+import { DIALECTS } from '../../../src/core/dialect.js';
 import type { EmuContext, EmuRequest, Principal } from '../../../src/emulator/http/types.js';
 import type { EmulatorStore } from '../../../src/emulator/store/types.js';
 
@@ -75,6 +76,7 @@ export function fakeContext(
       infraGroup: 'infra.k8smgmt.io',
       paasGroup: 'paas.envmgmt.io',
       billingGroup: 'billing.envmgmt.io',
+      dialect: DIALECTS.spec,
       transitionSeconds: {
         'vpc-deploy': 30,
         'compute-provision': 300,

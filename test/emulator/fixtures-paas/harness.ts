@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { DIALECTS } from '../../../src/core/dialect.js';
 import { controlHeaders } from '../../../src/emulator/admin/client.js';
 import { hashKey } from '../../../src/emulator/http/auth.js';
 import type { EmuContext } from '../../../src/emulator/http/types.js';
@@ -80,6 +81,7 @@ export async function startPaas(
       infraGroup: 'infra.k8smgmt.io',
       paasGroup: 'paas.envmgmt.io',
       billingGroup: 'billing.envmgmt.io',
+      dialect: DIALECTS.spec,
       transitionSeconds: DEFAULT_TRANSITION_SECONDS,
     },
   };
