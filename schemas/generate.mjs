@@ -33,11 +33,20 @@ const dependsOn = {
     properties: { kind: { type: 'string', enum: KINDS }, name: str({ minLength: 1 }), project: str({ minLength: 1 }), workspace: str({ minLength: 1 }) },
   },
 };
-function metadata({ project = true, workspace = false, userName = false, displayName = false, power = false, cluster = false } = {}) {
+// Key/value labels, as Kubernetes writes them: sent, stored and compared on every API kind
+// (docs/api-assumptions.md, "Labels").
+const labels = {
+  type: 'object', maxProperties: 64,
+  description: 'Labels of the resource on the platform (key: an optional DNS prefix and a name; value: up to 63 characters).',
+  propertyNames: { pattern: '^([a-z0-9]([-a-z0-9.]*[a-z0-9])?/)?[A-Za-z0-9]([-A-Za-z0-9_.]{0,61}[A-Za-z0-9])?$' },
+  additionalProperties: { type: 'string', maxLength: 63 },
+};
+function metadata({ project = true, workspace = false, userName = false, displayName = false, power = false, cluster = false, labelled = false } = {}) {
   const props = {
     name: userName ? { type: 'string', format: 'email', description: 'The username: an e-mail address.' } : cluster ? dnsLabel : name,
     description: str(),
     ...(displayName ? { displayName: str() } : {}),
+    ...(labelled ? { labels } : {}),
     ...(project ? { project: { ...name, description: 'Project name (projects are created in the console, not by platctl).' } } : {}),
     ...(workspace ? { workspace: { ...name, description: 'Workspace name.' } } : {}),
     dependsOn,
@@ -66,7 +75,7 @@ function variables(rules, names, valueTypeRequired) {
     type: 'array',
     items: {
       type: 'object', additionalProperties: false, required: ['name', 'value'],
-      properties: { name: { type: 'string', enum: names }, value: { type: 'string' }, valueType: { type: 'string', enum: ['text', 'json'] } },
+      properties: { name: { type: 'string', enum: names }, value: { type: 'string' }, valueType: { type: 'string', enum: ['text', 'json'] }, options: variableOptions },
       allOf: rules,
     },
   };
@@ -98,9 +107,14 @@ const vpcRules = [
   varRule('Default Subnet Gateway', { type: 'string', format: 'ipv4' }),
   varRule('Public IP Enabled', trueFalse(true)),
 ];
-// The API types cluster versions as numbers (spec: Cluster table); a quoted "1.30" is refused
-// there, so it is refused here, where the error can point at the line.
-const version = { type: 'number', errorMessage: 'must be a number such as 1.29 (the API types versions as numbers)' };
+// How the console presents a variable (the rafay dialect's bodies carry it): kept as written.
+const variableOptions = { type: 'object', description: "How the vendor's console presents the variable (rafay dialect); sent as written." };
+// A cluster version, written 1.30 or "1.30": kept as written and sent as the dialect types it
+// (a number for the spec, a string for rafay; docs/dialects.md).
+const version = {
+  anyOf: [{ type: 'number' }, { type: 'string', pattern: '^[0-9]+\\.[0-9]+(\\.[0-9]+)?$' }],
+  errorMessage: 'must be a version such as 1.30 (written 1.30 or "1.30")',
+};
 const profile = (names) => obj({ name: names ? { type: 'string', enum: names } : nonEmpty, systemCatalog: { type: 'boolean' } }, ['name']);
 
 const out = {};
@@ -115,19 +129,20 @@ out['user'] = schema('User', 'user.schema.json', 'A local user of the organizati
     groups: { type: 'array', uniqueItems: true, items: obj({ id: nonEmpty, name: nonEmpty, type: { type: 'string', enum: ['SYSTEM'] } }, ['id', 'name']) },
   }, ['first_name', 'last_name', 'user_type', 'passwordFrom']));
 out['cluster'] = schema('Cluster', 'cluster.schema.json', 'A GKE cluster (the API v3 Cluster resource).', apiGroup('v3'),
-  metadata({ cluster: true }),
+  metadata({ cluster: true, labelled: true }),
   obj({
-    type: { type: 'string', enum: ['Gke'] },
+    // the union of the dialects' values; plan refuses one the chosen dialect lacks (docs/dialects.md)
+    type: { type: 'string', enum: ['Gke', 'gke'] },
     cloudCredentials: nonEmpty,
     blueprint: obj({ name: nonEmpty, version: nonEmpty }, ['name', 'version']),
     preBootstrapCommands: { type: 'array', items: { type: 'string' } },
     config: obj({
       name: nonEmpty, project: nonEmpty, description: str(),
-      location: obj({ type: { type: 'string', enum: ['zonal'] }, zone: nonEmpty }, ['type', 'zone']),
+      location: obj({ type: { type: 'string', enum: ['zonal', 'regional'] }, zone: nonEmpty }, ['type', 'zone']),
       controlPlaneVersion: version,
       network: obj({
         name: nonEmpty, nodeSubnetName: nonEmpty,
-        networkAccess: obj({ privacy: { type: 'string', enum: ['public'] } }),
+        networkAccess: obj({ privacy: { type: 'string', enum: ['public', 'private'] } }),
         enableVPCNativeTraffic: { type: 'boolean' },
         maxPodsPerNode: { type: 'integer', minimum: 8, maximum: 256 },
         enableControlPlaneAuthorizedNetworks: { type: 'array' },
@@ -137,7 +152,7 @@ out['cluster'] = schema('Cluster', 'cluster.schema.json', 'A GKE cluster (the AP
         machineConfig: obj({ imageType: nonEmpty, machineType: nonEmpty, bootDiskType: nonEmpty, bootDiskSize: { type: 'integer', minimum: 10 } }),
         management: obj({ autoUpgrade: { type: 'boolean' } }),
         upgradeSettings: obj({
-          strategy: { type: 'string', enum: ['BLUE_GREEN'] },
+          strategy: { type: 'string', enum: ['BLUE_GREEN', 'SURGE'] },
           config: obj({ batchNodeCount: { type: 'integer', minimum: 0 }, batchSoakDuration: { type: 'string', format: 'duration' }, nodePoolSoakDuration: { type: 'string', format: 'duration' } }),
         }),
       }, ['name', 'size']) },
@@ -146,18 +161,24 @@ out['cluster'] = schema('Cluster', 'cluster.schema.json', 'A GKE cluster (the AP
     }, ['project', 'location', 'nodePools']),
   }, ['type', 'cloudCredentials', 'blueprint', 'config']));
 out['service'] = schema('Service', 'service.schema.json', 'A VPC service (the API Service resource); platctl creates and deploys it.', apiGroup('v1'),
-  metadata({}),
+  metadata({ labelled: true }),
   obj({ serviceProfile: profile(['vpc']), serviceType: { type: 'string', enum: ['custom'] }, variables: variables(vpcRules, VPC) }, ['serviceProfile', 'serviceType', 'variables']));
 out['workspace'] = schema('Workspace', 'workspace.schema.json', 'A workspace of a project (the API Workspace resource).', apiGroup('v1'),
-  metadata({ displayName: true }), obj({}), false);
+  metadata({ displayName: true, labelled: true }), obj({}), false);
 out['compute-instance'] = schema('ComputeInstance', 'compute-instance.schema.json', 'A bare-metal or GPU Kubernetes compute instance (the API ComputeInstance resource).', apiGroup('v1'),
-  metadata({ workspace: true, power: true }),
+  metadata({ workspace: true, power: true, labelled: true }),
   {
     type: 'object', additionalProperties: false, required: ['computeType', 'computeProfile', 'variables'],
-    properties: { computeType: { type: 'string', enum: ['baremetal', 'k8s'] }, computeProfile: profile(), variables: { type: 'array' } },
+    properties: {
+      // vm and the fields below are the rafay dialect's (plan refuses them on the spec's)
+      computeType: { type: 'string', enum: ['baremetal', 'k8s', 'vm'] }, computeProfile: profile(), variables: { type: 'array' },
+      datacenter: obj({ name: nonEmpty }, ['name'], { description: 'Where the instance runs (rafay dialect).' }),
+      storageDetails: { type: 'object', description: "Storage of the instance's profile, as the vendor's console sends it (rafay dialect)." },
+    },
     allOf: [
       { if: { properties: { computeType: { const: 'baremetal' } }, required: ['computeType'] }, then: { properties: { variables: variables(bmRules, BM) } } },
       { if: { properties: { computeType: { const: 'k8s' } }, required: ['computeType'] }, then: { properties: { variables: variables(k8sRules, K8S) } } },
+      { if: { properties: { computeType: { const: 'vm' } }, required: ['computeType'] }, then: { properties: { variables: { type: 'array', items: obj({ name: nonEmpty, value: { type: 'string' }, valueType: { type: 'string', enum: ['text', 'json'] }, options: variableOptions }, ['name', 'value']) } } } },
     ],
   });
 out['project-assignment'] = schema('ProjectAssignment', 'project-assignment.schema.json', "A user's roles in metadata.project.", platctlApi,

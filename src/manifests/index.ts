@@ -8,6 +8,7 @@ import { boundDocuments, capDiagnostics, DEFAULT_DOCUMENT_LIMITS } from './input
 import { type ParsedDocument, parseSource } from './parse.js';
 import { type ApiGroups, DEFAULT_GROUPS, validateDocument } from './validate-document.js';
 import { buildLookup } from './variables.js';
+import { keepVersionText } from './version-text.js';
 
 export * from '../model/manifest.js';
 
@@ -102,7 +103,10 @@ export async function loadAndValidate(input: LoadInput): Promise<LoadResult> {
     const r = validateDocument(doc, groups);
     diagnostics.push(...r.diagnostics);
     if (!r.manifest && r.key) invalid.add(r.key);
-    if (r.manifest) loaded.push(new LoadedDocument(r.manifest, r.key, doc));
+    if (r.manifest) {
+      keepVersionText(r.manifest, doc);
+      loaded.push(new LoadedDocument(r.manifest, r.key, doc));
+    }
   }
   // Across documents: duplicates, references, dependsOn cycles.
   diagnostics.push(...crossChecks(loaded, invalid));

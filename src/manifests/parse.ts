@@ -31,6 +31,8 @@ export interface ParsedDocument {
   positionOf(path: JsonPath): SourcePosition;
   /** Position of the key naming `path` (for unknown fields), else {@link positionOf}. */
   keyPositionOf(path: JsonPath): SourcePosition;
+  /** The text of the scalar at `path` as written (`1.30`), if one is there. */
+  scalarTextOf(path: JsonPath): string | undefined;
 }
 
 const MAX_YAML_DIAGNOSTICS = 20;

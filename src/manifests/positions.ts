@@ -39,6 +39,15 @@ export class LazyPositions {
     return found ?? this.source;
   }
 
+  /** The text of the scalar at `path` as written in the file (`1.30`, not 1.3), if one is there. */
+  scalarTextOf(path: JsonPath): string | undefined {
+    let text: string | undefined;
+    walk(this.#root(), path, (node, _key) => {
+      text = yamlLib().isScalar(node) ? node.source : undefined;
+    });
+    return text;
+  }
+
   /** Position of the key naming `path` (for unknown fields), else {@link positionOf}. */
   keyPositionOf(path: JsonPath): SourcePosition {
     let key: Node | null | undefined;

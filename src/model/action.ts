@@ -12,7 +12,7 @@ export interface ResourceRef {
    * A compute instance's `spec.computeType`: its read path takes `?computeType=`, also for the
    * actions that carry no desired manifest (power, delete). Undefined for every other kind.
    */
-  readonly computeType?: 'baremetal' | 'k8s';
+  readonly computeType?: 'baremetal' | 'k8s' | 'vm';
 }
 
 export type ReasonCode =

@@ -57,6 +57,8 @@ export interface Metadata {
   workspace?: string;
   description?: string;
   displayName?: string;
+  /** Labels of the resource on the platform (API kinds only). */
+  labels?: Record<string, string>;
   dependsOn?: ManifestRef[];
   annotations?: Record<string, string>;
 }
@@ -65,6 +67,8 @@ interface Variable {
   name: string;
   value: string;
   valueType?: 'text' | 'json';
+  /** How the vendor's console presents it (rafay dialect); sent as written. */
+  options?: Record<string, unknown>;
 }
 
 interface ClusterManifest {
@@ -101,9 +105,13 @@ interface ComputeInstanceManifest {
   kind: 'ComputeInstance';
   metadata: Metadata & { project: string; workspace: string };
   spec: {
-    computeType: 'baremetal' | 'k8s';
+    /** `vm` is the rafay dialect's only. */
+    computeType: 'baremetal' | 'k8s' | 'vm';
     computeProfile: { name: string; systemCatalog?: boolean };
     variables: Variable[];
+    /** The rafay dialect's fields (docs/dialects.md). */
+    datacenter?: { name: string };
+    storageDetails?: Record<string, unknown>;
   };
 }
 

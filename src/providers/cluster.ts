@@ -3,6 +3,12 @@ import type { ApiClient } from '../model/api.js';
 import type { ManifestOf } from '../model/manifest.js';
 import type { LiveObject, Provider, ProviderPorts } from '../model/provider.js';
 import { tablePath } from './client/paths.js';
+import {
+  clusterManagedBody,
+  clusterPhase,
+  clusterWireBody,
+  normalizeCluster,
+} from './cluster-wire.js';
 import { planUpsert, unsupported } from './support/actions.js';
 import { type Doc, managedBody } from './support/diff.js';
 import { kubeList } from './support/list.js';
@@ -19,25 +25,17 @@ const clustersAt = (api: ApiClient, project: string) => tablePath(api, 'clusters
 export const clusterAt = (api: ApiClient, project: string, name: string) =>
   tablePath(api, 'cluster', { project, name });
 
-/** A cluster's managed form: name, project, description and the whole spec. Pure. */
-export function normalizeCluster(item: Doc, infraGroup: string): Doc {
-  return {
-    apiVersion: str(item.apiVersion) ?? `${infraGroup}/v3`,
-    kind: 'Cluster',
-    metadata: pick(obj(item.metadata), ['name', 'project', 'description', 'displayName']),
-    spec: obj(item.spec) ?? {},
-  };
-}
-
 /**
- * GKE clusters (v3, `X-API-KEY`): listed per project (the list carries the spec), created and
- * updated by the same POST, deleted asynchronously (waited for until gone).
+ * GKE clusters (v3): listed per project (the list carries the spec), created and updated by the
+ * same POST, deleted asynchronously (waited for until gone). Where the dialect's create is an
+ * apply that answers 200 either way, a read first tells whose cluster it is.
  */
 export const clusterProvider: Provider<'Cluster'> = {
   kind: 'Cluster',
 
   async observe(scope, ports) {
     const { api } = ports;
+    const desired = new Map(scope.desired.map((d) => [d.key, d.manifest]));
     const lists = [...wantedByProject(scope)].map(async ([project, names]) => {
       const items = await kubeList<Doc>(api, {
         ...clustersAt(api, project),
@@ -47,12 +45,13 @@ export const clusterProvider: Provider<'Cluster'> = {
       return items.flatMap((item): LiveObject[] => {
         const name = str(obj(item.metadata)?.name);
         if (name === undefined || !names.has(name)) return [];
-        const status = str(obj(item.status)?.status);
+        const status = clusterPhase(item);
+        const ref = liveRef('Cluster', name, project);
         return [
           {
-            ...liveRef('Cluster', name, project),
+            ...ref,
             ...createdAtOf(item),
-            body: normalizeCluster(item, api.groups.infra),
+            body: normalizeCluster(item, api.groups.infra, desired.get(ref.key)),
             ...(status !== undefined ? { status } : {}),
           },
         ];
@@ -62,7 +61,7 @@ export const clusterProvider: Provider<'Cluster'> = {
   },
 
   plan(input): ProposedAction[] {
-    return planUpsert(input, 'cluster', managedBody);
+    return planUpsert(input, 'cluster', clusterManagedBody);
   },
 
   async execute(action: Action, ports: ProviderPorts) {
@@ -81,6 +80,12 @@ export const clusterProvider: Provider<'Cluster'> = {
     switch (action.type) {
       case 'create':
       case 'update': {
+        // An apply answers 200 for a create too: a cluster already there is someone else's, left
+        // as it is and recorded as found (the next plan updates it like any found object).
+        const applies = api.dialect.clusterCreate === 'apply';
+        if (action.type === 'create' && applies && (await read()).status === 200) {
+          return { ownership: 'found' };
+        }
         // Create and update are one POST, so a re-sent create cannot duplicate; the check saves
         // a second write all the same. A create answered 200 (not 201) updated someone's cluster.
         const res = await api.request({
@@ -88,14 +93,15 @@ export const clusterProvider: Provider<'Cluster'> = {
           ...clustersAt(api, project),
           auth: 'infra',
           operation: `${action.type === 'create' ? 'creating' : 'updating'} ${what}`,
-          body: managedBody(action.desired as ClusterManifest),
+          body: clusterWireBody(action.desired as ClusterManifest, api.dialect),
           idempotent: action.type === 'update',
           signal: ports.signal,
           ...(action.type === 'create'
             ? { existsCheck: async () => (await read()).status === 200 }
             : {}),
         });
-        return action.type === 'create' ? createOwnership(res, [200]) : {};
+        if (action.type !== 'create') return {};
+        return createOwnership(res, applies ? [] : [200]);
       }
       case 'delete':
         await sendDelete(ports, {
@@ -107,7 +113,7 @@ export const clusterProvider: Provider<'Cluster'> = {
           const res = await read();
           return {
             done: res.status === 404,
-            status: str(obj(obj(res.body)?.status)?.status) ?? 'deleting',
+            status: clusterPhase(obj(res.body)) ?? 'deleting',
           };
         });
         return {};

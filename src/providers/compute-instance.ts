@@ -32,13 +32,15 @@ export function normalizeInstance(item: Doc, paasGroup: string): Doc {
       'workspace',
       'displayName',
       'description',
+      'labels',
     ]),
     spec: {
-      ...pick(spec, ['computeType', 'computeProfile']),
+      ...pick(spec, ['computeType', 'computeProfile', 'datacenter', 'storageDetails']),
       variables: variables.map((v) => ({
         name: v.name,
         ...(baremetal && v.valueType !== undefined ? { valueType: v.valueType } : {}),
         value: v.value,
+        ...(v.options !== undefined ? { options: v.options } : {}),
       })),
     },
   };

@@ -36,7 +36,7 @@ export function normalizeService(item: Doc, paasGroup: string): Doc {
   return {
     apiVersion: str(item.apiVersion) ?? `${paasGroup}/v1`,
     kind: 'Service',
-    metadata: pick(obj(item.metadata), ['name', 'project', 'displayName', 'description']),
+    metadata: pick(obj(item.metadata), ['name', 'project', 'displayName', 'description', 'labels']),
     spec: {
       ...pick(spec, ['serviceProfile', 'serviceType']),
       variables: variables.map((v) => ({ name: v.name, value: v.value })),
@@ -145,6 +145,8 @@ export const serviceProvider: Provider<'Service'> = {
           auth: 'paas',
           operation: `creating ${what}`,
           body: managedBody(action.desired as ServiceManifest),
+          // where creates are upserts, only fail-on-exists keeps a raced create from taking over
+          ...(api.dialect.failOnExists ? { query: { 'fail-on-exists': true } } : {}),
           existsCheck: async () => (await read()).status === 200,
           signal: ports.signal,
         });

@@ -25,7 +25,7 @@ export function normalizeWorkspace(item: Doc, paasGroup: string): Doc {
   return {
     apiVersion: str(item.apiVersion) ?? `${paasGroup}/v1`,
     kind: 'Workspace',
-    metadata: pick(obj(item.metadata), ['name', 'project', 'displayName', 'description']),
+    metadata: pick(obj(item.metadata), ['name', 'project', 'displayName', 'description', 'labels']),
   };
 }
 

@@ -4,8 +4,9 @@ import { type Manifest, PLATCTL_API_VERSION } from '../../src/model/manifest.js'
 import type { LiveObject, Provider } from '../../src/model/provider.js';
 import { blueprintPublishProvider } from '../../src/providers/blueprint-publish.js';
 import { blueprintVersionProvider } from '../../src/providers/blueprint-version.js';
-import { clusterProvider, normalizeCluster } from '../../src/providers/cluster.js';
+import { clusterProvider } from '../../src/providers/cluster.js';
 import { clusterControllersProvider } from '../../src/providers/cluster-controllers.js';
+import { normalizeCluster } from '../../src/providers/cluster-wire.js';
 import {
   computeInstanceProvider,
   normalizeInstance,
