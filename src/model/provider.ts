@@ -107,3 +107,12 @@ export interface ProviderPorts {
 }
 
 export type ProviderRegistry = { readonly [K in Kind]: Provider<K> };
+
+/**
+ * The names of the compute or service profiles a project may use, where the platform can list
+ * them (the dialect's `profileReads`): plan checks a manifest's profile against them.
+ */
+export type ProfileNames = (
+  project: string,
+  kind: 'compute' | 'service',
+) => Promise<ReadonlySet<string>>;

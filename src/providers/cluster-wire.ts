@@ -53,25 +53,29 @@ function desiredVersions(desired: ManifestOf<'Cluster'> | undefined): Map<string
 }
 
 /**
- * A live cluster's managed form, its versions as text: a number the platform holds (1.3) reads as
- * the manifest's text when they are the same number (`"1.30"`), so only a real change is a diff.
+ * A live cluster's spec with its versions as text: a number the platform holds (1.3) reads as the
+ * manifest's text when they are the same number (`"1.30"`), so only a real change is a diff.
  */
+export function versionsAsText(spec: Doc, desired?: ManifestOf<'Cluster'>): Doc {
+  const wanted = desiredVersions(desired);
+  return mapVersions(spec, (v, at) => {
+    const text = wanted.get(at);
+    if (typeof v === 'number' && text !== undefined && Number(text) === v) return text;
+    return typeof v === 'number' ? String(v) : v;
+  });
+}
+
+/** A live cluster's managed form, its versions as text ({@link versionsAsText}). */
 export function normalizeCluster(
   item: Doc,
   infraGroup: string,
   desired?: ManifestOf<'Cluster'>,
 ): Doc {
-  const wanted = desiredVersions(desired);
-  const asText = (v: unknown, at: string) => {
-    const text = wanted.get(at);
-    if (typeof v === 'number' && text !== undefined && Number(text) === v) return text;
-    return typeof v === 'number' ? String(v) : v;
-  };
   return {
     apiVersion: str(item.apiVersion) ?? `${infraGroup}/v3`,
     kind: 'Cluster',
     metadata: pick(obj(item.metadata), ['name', 'project', 'description', 'displayName', 'labels']),
-    spec: mapVersions(obj(item.spec) ?? {}, asText),
+    spec: versionsAsText(obj(item.spec) ?? {}, desired),
   };
 }
 

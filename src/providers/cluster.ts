@@ -8,6 +8,7 @@ import {
   clusterPhase,
   clusterWireBody,
   normalizeCluster,
+  versionsAsText,
 } from './cluster-wire.js';
 import { planUpsert, unsupported } from './support/actions.js';
 import { type Doc, managedBody } from './support/diff.js';
@@ -61,7 +62,15 @@ export const clusterProvider: Provider<'Cluster'> = {
   },
 
   plan(input): ProposedAction[] {
-    return planUpsert(input, 'cluster', clusterManagedBody);
+    // versions compared as text, whoever built the live body
+    const live = input.live && {
+      ...input.live,
+      body: {
+        ...input.live.body,
+        spec: versionsAsText(obj(input.live.body.spec) ?? {}, input.desired),
+      },
+    };
+    return planUpsert({ ...input, ...(live ? { live } : {}) }, 'cluster', clusterManagedBody);
   },
 
   async execute(action: Action, ports: ProviderPorts) {

@@ -2,6 +2,7 @@ import type { Action } from '../model/action.js';
 import type { ApiClient } from '../model/api.js';
 import { identityKey, type ManifestOf } from '../model/manifest.js';
 import type { LiveObject, ObserveScope, Provider, ProviderPorts } from '../model/provider.js';
+import { listInstances } from './compute-instance-list.js';
 import { planInstance } from './compute-instance-plan.js';
 import { unsupported } from './support/actions.js';
 import { type Doc, managedBody } from './support/diff.js';
@@ -104,34 +105,20 @@ function toLive(item: Doc, paasGroup: string, p: string, computeType: ComputeTyp
   };
 }
 
-/** Compute instances: the list gives names and status only, so each one in scope is read. */
+/** Compute instances: a list gives names (the dialect's list), so each one in scope is read. */
 export const computeInstanceProvider: Provider<'ComputeInstance'> = {
   kind: 'ComputeInstance',
 
   async observe(scope, ports) {
     const { api } = ports;
-    const wanted = wantedByProject(scope);
-    const jobs = [...typesByProject(scope)].flatMap(([p, types]) =>
-      [...types].map(async (computeType) => {
-        const items = await kubeList<Doc>(api, {
-          path: `${project(api, p)}/computeinstances`,
-          route: '/apis/{paas}/v1/projects/{project}/computeinstances',
-          query: { computeType },
-          auth: 'paas',
-          operation: `listing ${computeType} compute instances of project ${p}`,
-        });
-        const present = items
-          .map((i) => obj(i.metadata) ?? {})
-          .filter((m) => wanted.get(p)?.has(`${str(m.workspace)}/${str(m.name)}`));
-        const read = present.map(async (m) => {
-          const ref = { project: p, workspace: String(m.workspace), name: String(m.name) };
-          const item = await readInstance(api, ref, computeType);
-          return item ? [toLive(item, api.groups.paas, p, computeType)] : [];
-        });
-        return (await Promise.all(read)).flat();
-      }),
-    );
-    return (await Promise.all(jobs)).flat();
+    const present = await listInstances(api, scope, typesByProject(scope));
+    const read = present.map(async (l) => {
+      const item = await readInstance(api, l, l.computeType);
+      if (!item) return [];
+      const type = l.computeType ?? (str(obj(item.spec)?.computeType) as ComputeType);
+      return [toLive(item, api.groups.paas, l.project, type)];
+    });
+    return (await Promise.all(read)).flat();
   },
 
   plan: planInstance,

@@ -4,6 +4,7 @@ export type { ApiClientOptions } from './client/api-client.js';
 export { createApiClient } from './client/api-client.js';
 
 export { resolveConnection } from './client/connection.js';
+export { createProfileDirectory } from './profile-directory.js';
 export { createProjectDirectory } from './project-directory.js';
 export { createProviderRegistry } from './registry.js';
 export { resolveSecret } from './secrets.js';

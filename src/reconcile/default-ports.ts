@@ -4,6 +4,7 @@ import { loadAndValidate } from '../manifests/index.js';
 import {
   type ApiClientOptions,
   createApiClient,
+  createProfileDirectory,
   createProjectDirectory,
   createProviderRegistry,
   resolveSecret,
@@ -78,6 +79,7 @@ export function createRunPorts(config: EngineConfig): RunPorts & { close(): Prom
     clock,
     resolveSecret: (source) => resolveSecret(source, { env }),
     projectId: createProjectDirectory(api),
+    profileNames: createProfileDirectory(api),
     ...(config.events ? { events: config.events } : {}),
     ...(config.logger ? { logger: config.logger } : {}),
     ...(config.signal ? { signal: config.signal } : {}),

@@ -5,7 +5,7 @@ import type { ApiClient } from '../model/api.js';
 import type { LoadedManifest, SecretSource } from '../model/manifest.js';
 import type { Plan } from '../model/plan.js';
 import type { PriceFile } from '../model/prices.js';
-import type { ProviderRegistry } from '../model/provider.js';
+import type { ProfileNames, ProviderRegistry } from '../model/provider.js';
 import type { LeaseHolder, StateStore } from '../state/types.js';
 import type { EventSink } from './events.js';
 
@@ -79,6 +79,8 @@ export interface RunPorts {
   readonly clock: Clock;
   readonly resolveSecret: (source: SecretSource) => Promise<string>;
   readonly projectId: (projectName: string) => Promise<string>;
+  /** Profile names per project, where the dialect can read them; plan checks against them. */
+  readonly profileNames?: ProfileNames | undefined;
   readonly events?: EventSink;
   readonly logger?: Logger;
   /** Soft stop (Ctrl-C, SIGTERM): no new action starts; running ones finish and are recorded. */

@@ -6,6 +6,7 @@ import type { Plan } from '../model/plan.js';
 import type { PriceFile } from '../model/prices.js';
 import type { LiveObject, ProviderPorts } from '../model/provider.js';
 import { processHolder } from '../state/holder.js';
+import { dialectDiagnostics, profileDiagnostics } from './dialect-checks.js';
 import { executePlan } from './executor.js';
 import { gpuKept, gpuSummary } from './gpu.js';
 import { locateFailure } from './locate.js';
@@ -89,10 +90,15 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
       resolveSecret: ports.resolveSecret,
       vpcProjects: (projects) => vpcProjects(ports.providers, projects, providerPorts),
     });
+    // the platform's dialect: values and fields it lacks, profiles it does not offer
+    const dialect = [
+      ...dialectDiagnostics(manifests, ports.api.dialect),
+      ...(await profileDiagnostics(planned.actions, loaded, ports.profileNames)),
+    ];
     const gpu = gpuSummary(planned, options.prices);
     const plan = {
       ...planned,
-      diagnostics: [...planned.diagnostics, ...checks],
+      diagnostics: [...planned.diagnostics, ...checks, ...dialect],
       ...(gpu ? { gpu } : {}),
       ...leftCosts(planned, live, options.prices),
     };

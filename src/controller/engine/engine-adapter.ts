@@ -7,6 +7,7 @@ import type { ApiClient } from '../../model/api.js';
 import type { SecretSource } from '../../model/manifest.js';
 import type { ProviderRegistry } from '../../model/provider.js';
 import {
+  createProfileDirectory,
   createProjectDirectory,
   createProviderRegistry,
   resolveSecret,
@@ -119,6 +120,7 @@ export function engineRun(deps: EngineDeps): ReconcileRun {
           resolveSecret: deps.resolveSecret,
           // A fresh directory per run: projects created since the last run are seen.
           projectId: createProjectDirectory(api),
+          profileNames: createProfileDirectory(api),
           holder: deps.holder,
           logger: deps.logger,
           signal,
