@@ -3,6 +3,7 @@
 // draws the picture in docs/architecture.md from the same code.
 //
 //   core → model → manifests | state → providers → reconcile → controller | import | usage → cli
+//   (doctor, first contact with a platform, sits on providers and under cli)
 //
 // The emulator stands apart (it imports core only) and only the commands that start it load it;
 // the dashboard's page (web/) is built by Vite and never imported by src/.
@@ -18,7 +19,8 @@ const LAYERS = {
   controller: ['core', 'model', 'manifests', 'state', 'providers', 'reconcile'],
   import: ['core', 'model', 'manifests', 'state', 'providers', 'reconcile'],
   usage: ['core', 'model', 'manifests', 'state', 'providers', 'reconcile'],
-  cli: ['core', 'model', 'manifests', 'state', 'providers', 'reconcile', 'controller', 'import', 'usage'],
+  doctor: ['core', 'model', 'providers'],
+  cli: ['core', 'model', 'manifests', 'state', 'providers', 'reconcile', 'controller', 'import', 'usage', 'doctor'],
   emulator: ['core'],
 };
 

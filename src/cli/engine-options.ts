@@ -1,5 +1,5 @@
 import { type Command, Option } from 'commander';
-import { DIALECT_NAMES, type DialectName, isDialectName } from '../core/dialect.js';
+import { DIALECT_NAMES, type DialectName, defaultDialect, isDialectName } from '../core/dialect.js';
 import { PlatctlError } from '../core/errors.js';
 import { resolveConnection } from '../providers/index.js';
 import type { EngineConfig } from '../reconcile/default-ports.js';
@@ -55,13 +55,8 @@ export function dialectOption(): Option {
  * The dialect of a command without a config profile (the controller): `--dialect`, then
  * `PLATCTL_DIALECT`, else `spec`. An unknown name is a config error.
  */
-export function dialectFrom(flag: string | undefined, env = process.env): DialectName {
-  const value = flag ?? (env.PLATCTL_DIALECT || undefined) ?? 'spec';
-  if (isDialectName(value)) return value;
-  throw new PlatctlError(
-    'config',
-    `PLATCTL_DIALECT: unknown dialect ${JSON.stringify(value)} (known: ${DIALECT_NAMES.join(', ')})`,
-  );
+export function dialectFrom(flag: string | undefined): DialectName {
+  return flag !== undefined && isDialectName(flag) ? flag : defaultDialect();
 }
 
 /** Adds the flags every engine command takes. */

@@ -7,6 +7,8 @@
  * (what to accept and answer), so it lives in `core`. Pure data and pure functions.
  */
 
+import { PlatctlError } from './errors.js';
+
 /** The API families: the auth header and the create semantics are chosen per family. */
 export type ApiFamily = 'identity' | 'scheduler' | 'infra' | 'paas' | 'billing';
 
@@ -137,6 +139,23 @@ export const DIALECTS: Readonly<Record<DialectName, Dialect>> = {
     clusterDeleteStatus: 200,
   },
 };
+
+/**
+ * The default dialect of a client or an emulator not told one: `PLATCTL_DIALECT`, else `spec`.
+ * One variable sets both sides, so a CI job can run everything against either dialect. Throws a
+ * `config` error naming the variable for an unknown name.
+ */
+export function defaultDialect(
+  env: Readonly<Record<string, string | undefined>> = process.env,
+): DialectName {
+  const value = env.PLATCTL_DIALECT;
+  if (value === undefined || value === '') return 'spec';
+  if (isDialectName(value)) return value;
+  throw new PlatctlError(
+    'config',
+    `PLATCTL_DIALECT: unknown dialect ${JSON.stringify(value)} (known: ${DIALECT_NAMES.join(', ')})`,
+  );
+}
 
 /** Whether `name` is a dialect's name. Pure. */
 export function isDialectName(name: unknown): name is DialectName {

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { DIALECTS, type DialectName } from '../core/dialect.js';
+import { DIALECTS, type DialectName, defaultDialect } from '../core/dialect.js';
 import type { Logger } from '../core/logger.js';
 import type { AdminDeps } from './admin/controls.js';
 import { FaultTable } from './admin/faults.js';
@@ -58,7 +58,7 @@ export interface EmulatorOptions {
   readonly clockSpeed?: number;
   readonly transitionSeconds?: Partial<Record<TransitionName, number>>;
   readonly groups?: { infra?: string; paas?: string; billing?: string };
-  /** The API dialect to speak (docs/dialects.md). @default 'spec' */
+  /** The API dialect to speak (docs/dialects.md). @default $PLATCTL_DIALECT, else 'spec' */
   readonly dialect?: DialectName;
   readonly logger?: Logger;
   /**
@@ -87,7 +87,7 @@ export interface RunningEmulator {
 export async function startEmulator(options: EmulatorOptions): Promise<RunningEmulator> {
   if (!options.apiKey) throw new TypeError('startEmulator: apiKey is required');
   const groups = { ...DEFAULT_GROUPS, ...stripUndefined(options.groups ?? {}) };
-  const dialect = DIALECTS[options.dialect ?? 'spec'];
+  const dialect = DIALECTS[options.dialect ?? defaultDialect()];
   const { doc, operations, router, validators } = compiledApi(groups, dialect);
   const handlers = options.handlers ?? handlersFor(new Set(operations.map((o) => o.operationId)));
   const problems = checkHandlers(operations, handlers);

@@ -1,5 +1,5 @@
 import { type Command, Option } from 'commander';
-import { DIALECT_NAMES, type DialectName } from '../../core/dialect.js';
+import { DIALECT_NAMES, type DialectName, defaultDialect } from '../../core/dialect.js';
 import { PlatctlError } from '../../core/errors.js';
 import { listenError } from '../../core/listen-error.js';
 import { createLogger } from '../../core/logger.js';
@@ -62,9 +62,9 @@ export function registerEmulator(program: Command): void {
     )
     .option('--fast', 'lifecycles of a second or two, for local work (entries above still apply)')
     .addOption(
-      new Option('--dialect <name>', 'API dialect to speak (docs/dialects.md)')
+      new Option('--dialect <name>', 'API dialect to speak (default $PLATCTL_DIALECT, else spec)')
         .choices(DIALECT_NAMES)
-        .default('spec'),
+        .default(defaultDialect()),
     )
     .option('--infra-group <group>', 'API group of clusters')
     .option('--paas-group <group>', 'API group of services, workspaces and compute')

@@ -22,6 +22,7 @@ const commands: readonly CommandEntry[] = [
   { name: 'import', load: async () => (await import('./import.js')).registerImport },
   { name: 'usage', load: async () => (await import('./usage.js')).registerUsage },
   { name: 'state', load: async () => (await import('./state.js')).registerState },
+  { name: 'doctor', load: async () => (await import('./doctor.js')).registerDoctor },
 ];
 
 /**

@@ -1,6 +1,6 @@
 import type PQueue from 'p-queue';
 import { type Clock, systemClock } from '../../core/clock.js';
-import { DIALECTS, type DialectName } from '../../core/dialect.js';
+import { DIALECTS, type DialectName, defaultDialect } from '../../core/dialect.js';
 import { PlatctlError } from '../../core/errors.js';
 import type { ApiClient, ApiRequest, ApiResponse } from '../../model/api.js';
 import { ApiError, NetworkError, RequestTimeoutError } from '../../model/api-errors.js';
@@ -41,7 +41,7 @@ export interface ApiClientOptions extends RateLimitOptions, Partial<RetryOptions
   readonly groups?: Partial<ApiClient['groups']>;
   /** Replacements for entries of the table of paths the spec does not show ({@link pathTable}). */
   readonly paths?: Readonly<Record<string, string>>;
-  /** How the platform's API differs from the spec's (docs/dialects.md). @default 'spec' */
+  /** How the platform's API differs from the spec's (docs/dialects.md). @default $PLATCTL_DIALECT, else 'spec' */
   readonly dialect?: DialectName;
   /** Per attempt. @default 30000 */
   readonly timeoutMs?: number;
@@ -68,7 +68,7 @@ export function createApiClient(options: ApiClientOptions): ApiClient & { close(
   const baseUrl = parseBaseUrl(options.baseUrl);
   const groups = { ...DEFAULT_GROUPS, ...options.groups };
   const paths = pathTable(options.paths);
-  const dialect = DIALECTS[options.dialect ?? 'spec'];
+  const dialect = DIALECTS[options.dialect ?? defaultDialect()];
   const retry: RetryOptions = {
     maxAttempts: options.maxAttempts ?? DEFAULT_RETRY.maxAttempts,
     baseDelayMs: options.baseDelayMs ?? DEFAULT_RETRY.baseDelayMs,
