@@ -62,7 +62,7 @@ export async function runDemo(out: NodeJS.WriteStream = process.stdout): Promise
       if (last.changes) return 1;
     }
     emulator.clock.advance(24 * 3600);
-    await billingExcerpt(emulator.url, apiKey, out);
+    await billingExcerpt(emulator.url, apiKey, emulator.clock.now(), out);
     out.write('\nDemo complete: applied, then a plan with no changes.\n');
     return 0;
   } finally {
@@ -71,7 +71,12 @@ export async function runDemo(out: NodeJS.WriteStream = process.stdout): Promise
   }
 }
 
-async function billingExcerpt(baseUrl: string, apiKey: string, out: NodeJS.WriteStream) {
+async function billingExcerpt(
+  baseUrl: string,
+  apiKey: string,
+  nowMs: number,
+  out: NodeJS.WriteStream,
+) {
   const api = createApiClient({ baseUrl, apiKey });
   const res = await api.request<{
     profile_usage_data?: {
@@ -83,6 +88,11 @@ async function billingExcerpt(baseUrl: string, apiKey: string, out: NodeJS.Write
     method: 'GET',
     path: `/apis/${api.groups.billing}/v1/metrics/partner/profile/kind/compute/usage`,
     auth: 'billing',
+    // the window is the emulated days so far (a dialect may require one)
+    query: {
+      range_from: new Date(nowMs - 2 * 24 * 3600_000).toISOString(),
+      range_to: new Date(nowMs).toISOString(),
+    },
     operation: 'reading billing usage per profile',
   });
   out.write('\n=== billing, one emulated day later (usage per compute profile)\n\n');

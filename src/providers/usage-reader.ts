@@ -27,6 +27,8 @@ interface BillingLine {
   readonly profile_name: string;
   readonly usage: string;
   readonly parameters?: readonly { readonly name: string; readonly usage: string }[];
+  /** The vendor's rows name the project (the rafay dialect's `usageRowExtras`). */
+  readonly instance_project_name?: string;
 }
 
 interface InstanceRef {
@@ -44,6 +46,39 @@ export function parseHours(usage: string): number {
 
 const COMPUTE_TYPES = ['baremetal', 'k8s'] as const;
 
+const DAY_MS = 86_400_000;
+
+/** How far back usage reads when no start is given (docs/api-assumptions.md, "Billing"). */
+export const DEFAULT_USAGE_DAYS = 30;
+
+/**
+ * The window a usage query reads: as given, else the last {@link DEFAULT_USAGE_DAYS} days up to
+ * the platform's now (its `Date` header, so an emulator whose clock runs ahead, or a machine whose
+ * clock is off, reads the platform's days). One read of the projects list (I/O) when a bound is
+ * missing.
+ */
+export async function usageWindow(
+  api: ApiClient,
+  query: Pick<UsageQuery, 'from' | 'to'>,
+): Promise<{ from: string; to: string; defaulted: boolean }> {
+  if (query.from !== undefined && query.to !== undefined) {
+    return { from: query.from, to: query.to, defaulted: false };
+  }
+  const res = await api.request({
+    method: 'GET',
+    path: '/auth/v1/projects/',
+    route: '/auth/v1/projects/',
+    query: { limit: 1 },
+    auth: 'identity',
+    operation: "reading the platform's clock",
+  });
+  const platform = Date.parse(res.headers.date ?? '');
+  const nowMs = Number.isNaN(platform) ? Date.now() : platform;
+  const to = query.to ?? new Date(nowMs).toISOString();
+  const from = query.from ?? new Date(Date.parse(to) - DEFAULT_USAGE_DAYS * DAY_MS).toISOString();
+  return { from, to, defaulted: true };
+}
+
 /**
  * Reads compute usage from the billing endpoints and attributes each instance's line to its
  * project (HTTP, through the controller's rate-limited client). The billing report names
@@ -56,6 +91,7 @@ export function createUsageReader(api: ApiClient) {
   const projectOfId = new Map<string, string>();
 
   const listInstances = async (projects: readonly string[]): Promise<InstanceRef[]> => {
+    if (api.dialect.instanceList === 'workspace') return listPerWorkspace(api, projects);
     const lists = projects.flatMap((p) =>
       COMPUTE_TYPES.map((computeType) =>
         kubeList<{ metadata: InstanceRef }>(api, {
@@ -84,12 +120,13 @@ export function createUsageReader(api: ApiClient) {
   };
 
   return async (query: UsageQuery): Promise<UsageItem[]> => {
+    const { from, to } = await usageWindow(api, query);
     const lines = await listAll<BillingLine>(
       api,
       {
         path: `/apis/${api.groups.billing}/v1/metrics/partner/instance/kind/compute/usage`,
         route: '/apis/{billing}/v1/metrics/partner/instance/kind/compute/usage',
-        query: { range_from: query.from, range_to: query.to },
+        query: { range_from: from, range_to: to },
         auth: 'billing',
         operation: 'reading compute usage per instance',
       },
@@ -98,32 +135,39 @@ export function createUsageReader(api: ApiClient) {
         count: (b) => (b as { count?: number } | null)?.count,
       },
     );
+    // rows that name their project need no lookup
+    for (const line of lines) {
+      if (line.instance_project_name) projectOfId.set(line.instance_id, line.instance_project_name);
+    }
+    const unnamed = lines.filter((l) => !projectOfId.has(l.instance_id));
     const projects =
-      query.project !== undefined
-        ? [query.project]
-        : (
-            await listAll<{ name: string }>(
-              api,
-              {
-                path: '/auth/v1/projects/',
-                route: '/auth/v1/projects/',
-                auth: 'identity',
-                operation: 'listing projects for usage',
-              },
-              {
-                items: (b) => (b as { items?: { name: string }[] } | null)?.items,
-                count: (b) => (b as { count?: number } | null)?.count,
-                key: (p) => p.name,
-                offset: false, // the projects list has no offset in the spec
-              },
-            )
-          ).map((p) => p.name);
+      unnamed.length === 0
+        ? []
+        : query.project !== undefined
+          ? [query.project]
+          : (
+              await listAll<{ name: string }>(
+                api,
+                {
+                  path: '/auth/v1/projects/',
+                  route: '/auth/v1/projects/',
+                  auth: 'identity',
+                  operation: 'listing projects for usage',
+                },
+                {
+                  items: (b) => (b as { items?: { name: string }[] } | null)?.items,
+                  count: (b) => (b as { count?: number } | null)?.count,
+                  key: (p) => p.name,
+                  offset: false, // the projects list has no offset in the spec
+                },
+              )
+            ).map((p) => p.name);
     const byName = new Map<string, InstanceRef[]>();
     for (const ref of await listInstances(projects)) {
       byName.set(ref.name, [...(byName.get(ref.name) ?? []), ref]);
     }
     const idsOfName = new Map<string, Set<string>>();
-    for (const line of lines) {
+    for (const line of unnamed) {
       idsOfName.set(
         line.instance_name,
         (idsOfName.get(line.instance_name) ?? new Set()).add(line.instance_id),
@@ -156,4 +200,30 @@ export function createUsageReader(api: ApiClient) {
     }
     return items;
   };
+}
+
+/** The instances of the projects where the dialect lists them per workspace only (I/O). */
+async function listPerWorkspace(
+  api: ApiClient,
+  projects: readonly string[],
+): Promise<InstanceRef[]> {
+  const paas = `/apis/${api.groups.paas}/v1/projects`;
+  const perProject = projects.map(async (p) => {
+    const workspaces = await kubeList<{ metadata: { name: string } }>(api, {
+      path: `${paas}/${encodeURIComponent(p)}/workspaces`,
+      route: '/apis/{paas}/v1/projects/{project}/workspaces',
+      auth: 'paas',
+      operation: `listing workspaces of project ${p} for usage`,
+    });
+    const lists = workspaces.map((w) =>
+      kubeList<{ metadata: InstanceRef }>(api, {
+        path: `${paas}/${encodeURIComponent(p)}/workspaces/${encodeURIComponent(w.metadata.name)}/computeinstances`,
+        route: '/apis/{paas}/v1/projects/{project}/workspaces/{workspace}/computeinstances',
+        auth: 'paas',
+        operation: `listing compute instances of workspace ${p}/${w.metadata.name} for usage`,
+      }),
+    );
+    return (await Promise.all(lists)).flat().map((i) => i.metadata);
+  });
+  return (await Promise.all(perProject)).flat();
 }

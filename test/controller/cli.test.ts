@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emulatorControl } from '../../src/emulator/admin/client.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { keyHeaders } from '../helpers/key-header.js';
 import { commitFiles, createGitRemote } from './helpers/git-remote.js';
 import { API_KEY, GIT_TOKEN, WEBHOOK_SECRET, WORKSPACES, workspaceYaml } from './helpers/stack.js';
 
@@ -100,7 +101,7 @@ describe('platctl controller (real process)', () => {
     expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(200);
     expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(200);
     const live = await fetch(`${emulator.url}${WORKSPACES}/ws-cli`, {
-      headers: { 'x-api-key': API_KEY },
+      headers: { ...keyHeaders(API_KEY) },
     });
     expect(live.status).toBe(200);
     child?.kill('SIGTERM');

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { keyHeaders } from '../helpers/key-header.js';
 import { commitFiles, createGitRemote } from './helpers/git-remote.js';
 import { API_KEY, CONTROL_TOKEN, GIT_TOKEN, WORKSPACES, workspaceYaml } from './helpers/stack.js';
 
@@ -156,7 +157,7 @@ describe('platctl ctl (real controller process)', () => {
       'the resumed apply',
       async () => {
         const r = await fetch(`${emulator.url}${WORKSPACES}/ws-a`, {
-          headers: { 'x-api-key': API_KEY },
+          headers: { ...keyHeaders(API_KEY) },
         });
         return ((await r.json()) as { metadata: { description?: string } }).metadata.description;
       },

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emulatorControl } from '../../src/emulator/admin/client.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { keyHeaders } from '../helpers/key-header.js';
 import { type ControllerProcess, startControllerProcess } from './helpers/cli-process.js';
 import { commitFiles, createGitRemote } from './helpers/git-remote.js';
 import { API_KEY, CONTROL_TOKEN, WEBHOOK_SECRET, workspaceYaml } from './helpers/stack.js';
@@ -85,7 +86,7 @@ describe('credential rotation without a restart (real controller process)', () =
     const ws = await fetch(
       `${emulator.url}/apis/paas.envmgmt.io/v1/projects/platform/workspaces/ws-b`,
       {
-        headers: { 'x-api-key': newKey },
+        headers: { ...keyHeaders(newKey) },
       },
     );
     expect(ws.status).toBe(200);

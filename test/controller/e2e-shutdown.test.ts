@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emulatorControl } from '../../src/emulator/admin/client.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { openStateStore } from '../../src/state/index.js';
+import { keyHeaders } from '../helpers/key-header.js';
 import {
   type ControllerProcess,
   eventually,
@@ -104,7 +105,7 @@ describe('SIGTERM during a wait longer than the grace period (real controller pr
     // the platform finished the create the controller stopped waiting for; the VPC deploys
     await eventually('the workspace made by the cut request', async () => {
       const r = await fetch(`${emulator.url}${WORKSPACES}/ws-grace`, {
-        headers: { 'x-api-key': API_KEY },
+        headers: { ...keyHeaders(API_KEY) },
       });
       return r.status === 200 ? true : undefined;
     });

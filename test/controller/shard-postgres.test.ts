@@ -7,6 +7,7 @@ import { stringify } from 'yaml';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { DEFAULT_SEED } from '../../src/emulator/seed/default-seed.js';
 import { runCli } from '../helpers/cli.js';
+import { keyHeaders } from '../helpers/key-header.js';
 import { postgresUrl, type TestSchema, testSchema } from '../helpers/postgres.js';
 import { type LineProcess, spawnTsx } from '../helpers/process.js';
 import { commitFiles, createGitRemote, type GitRemote } from './helpers/git-remote.js';
@@ -137,7 +138,7 @@ describe.skipIf(!postgresUrl)('controller replicas sharding projects (real proce
     (
       await fetch(
         `${emulator.url}/apis/paas.envmgmt.io/v1/projects/${project}/workspaces/${name}`,
-        { headers: { 'X-API-KEY': API_KEY } },
+        { headers: { ...keyHeaders(API_KEY) } },
       )
     ).status === 200;
   const eventually = async (what: string, check: () => Promise<boolean>, ms = 60_000) => {

@@ -10,7 +10,7 @@ const THRESHOLD = 60_000;
 const list: ApiRequest = {
   method: 'GET',
   path: '/apis/paas.envmgmt.io/v1/projects/ml/workspaces',
-  auth: 'identity',
+  auth: 'paas',
   operation: 'listing workspaces of project ml',
 };
 

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStateStore } from '../../src/state/index.js';
+import { keyHeaders } from '../helpers/key-header.js';
 import { type World, world, writes } from './harness.js';
 
 let w: World;
@@ -27,7 +28,7 @@ describe('a create cut off by a crash', () => {
       `${w.emulator.url}/apis/paas.envmgmt.io/v1/projects/platform/workspaces`,
       {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-service-api-keyid': w.apiKey },
+        headers: { 'content-type': 'application/json', ...keyHeaders(w.apiKey) },
         body: JSON.stringify({
           apiVersion: 'paas.envmgmt.io/v1',
           kind: 'Workspace',

@@ -9,6 +9,7 @@ import { emulatorControl } from '../../src/emulator/admin/client.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { openStateStore } from '../../src/state/index.js';
 import { runCli } from '../helpers/cli.js';
+import { keyHeaders } from '../helpers/key-header.js';
 import { FAST } from './harness.js';
 
 const apiKey = randomBytes(16).toString('hex');
@@ -78,7 +79,7 @@ describe('an apply killed with -9', () => {
     expect(again.code).toBe(0);
     const list = (await (
       await fetch(`${emulator.url}/apis/paas.envmgmt.io/v1/projects/platform/workspaces`, {
-        headers: { 'x-service-api-keyid': apiKey },
+        headers: { ...keyHeaders(apiKey) },
       })
     ).json()) as { items: { metadata: { name: string } }[] };
     const names = list.items.map((i) => i.metadata.name).sort();

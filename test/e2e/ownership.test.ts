@@ -7,6 +7,7 @@ import {
   renderPlanText,
 } from '../../src/reconcile/render/index.js';
 import { openStateStore } from '../../src/state/index.js';
+import { keyHeaders } from '../helpers/key-header.js';
 import { type World, world, writes } from './harness.js';
 
 let w: World;
@@ -44,7 +45,7 @@ function manifests(dir: string, names: readonly ('contested' | 'bystander')[]): 
 async function createByOtherParty(): Promise<number> {
   const res = await fetch(`${w.emulator.url}${WORKSPACES}?fail-on-exists=true`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-service-api-keyid': w.apiKey },
+    headers: { 'content-type': 'application/json', ...keyHeaders(w.apiKey) },
     body: JSON.stringify(workspace('Theirs')),
   });
   await res.text();
@@ -79,7 +80,7 @@ async function pruneLeavesContestedAlone() {
   const deletes = writes(await w.journal(before)).filter((e) => e.method === 'DELETE');
   expect(deletes).toEqual([]);
   const live = await fetch(`${w.emulator.url}${WORKSPACES}/contested`, {
-    headers: { 'x-service-api-keyid': w.apiKey },
+    headers: { ...keyHeaders(w.apiKey) },
   });
   expect(live.status).toBe(200);
   return pruned;

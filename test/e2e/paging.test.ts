@@ -10,6 +10,7 @@ import { createApiClient } from '../../src/providers/client/api-client.js';
 import { listProjects } from '../../src/providers/project-directory.js';
 import { IncompleteListError, kubeList } from '../../src/providers/support/list.js';
 import { listAccounts } from '../../src/providers/user-directory.js';
+import { keyHeaders } from '../helpers/key-header.js';
 
 /**
  * The engine's lists over real HTTP against an emulator that pages like a stricter real platform
@@ -43,7 +44,7 @@ async function platform(
     (
       await fetch(url + path, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', 'x-service-api-keyid': KEY },
+        headers: { 'content-type': 'application/json', ...keyHeaders(KEY) },
         body: JSON.stringify(body),
       })
     ).status;
@@ -77,7 +78,7 @@ const workspaces = (api: ApiClient) =>
   kubeList<{ metadata: { name: string } }>(api, {
     path: WS,
     route: WS,
-    auth: 'identity',
+    auth: 'paas',
     operation: 'listing workspaces',
   });
 const names = (items: { metadata: { name: string } }[]) => items.map((i) => i.metadata.name).sort();

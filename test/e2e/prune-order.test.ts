@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { keyHeaders } from '../helpers/key-header.js';
 import { manifestDir, type World, world, writes } from './harness.js';
 
 let w: World;
@@ -109,7 +110,7 @@ describe('pruning a user together with its project role', () => {
       .find((u) => u.username === 'dana@acme.example')!;
     const res = await fetch(`${w.emulator.url}/auth/v1/users/${dana.id}/`, {
       method: 'DELETE',
-      headers: { 'x-service-api-keyid': w.apiKey },
+      headers: { ...keyHeaders(w.apiKey) },
     });
     expect(res.status).toBeLessThan(300);
     const pruned = await w.run({ mode: 'apply', paths: [manifests(false)], prune: true });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_KEY, type Harness, startHarness } from '../emulator/harness.js';
+import { keyHeaders } from '../helpers/key-header.js';
 
 // Bodies a careless or hostile client sends, over real HTTP to the emulator on loopback: bytes
 // that are not UTF-8, and JSON declared in another charset. Neither may be stored.
@@ -15,7 +16,7 @@ afterAll(() => h.close());
 async function postBytes(body: Uint8Array, contentType: string): Promise<Response> {
   return fetch(`${h.emu.url}${WS}`, {
     method: 'POST',
-    headers: { 'content-type': contentType, 'x-service-api-keyid': ADMIN_KEY },
+    headers: { 'content-type': contentType, ...keyHeaders(ADMIN_KEY) },
     body,
   });
 }

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emulatorControl } from '../../src/emulator/admin/client.js';
+import { keyHeaders } from '../helpers/key-header.js';
 import { type LineProcess, spawnTsx } from '../helpers/process.js';
 
 // Fault patterns are regular expressions posted to a test control, and the path they are tried
@@ -23,7 +24,7 @@ afterAll(() => {
   emulator?.child.kill('SIGKILL');
 });
 
-const get = (path: string) => fetch(`${url}${path}`, { headers: { 'x-api-key': KEY } });
+const get = (path: string) => fetch(`${url}${path}`, { headers: { ...keyHeaders(KEY) } });
 const addFault = (path: string) =>
   emulatorControl(url, 'POST', '/_emulator/faults', { path, status: 503 });
 

@@ -8,6 +8,7 @@ import { systemClock } from '../../src/core/clock.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { importPlatform } from '../../src/import/index.js';
 import { createApiClient, createProviderRegistry } from '../../src/providers/index.js';
+import { keyHeaders } from '../helpers/key-header.js';
 
 const COUNT = 1_050; // more than one page of 1,000
 let emulator: RunningEmulator;
@@ -24,7 +25,7 @@ beforeAll(async () => {
         `${emulator.url}/apis/paas.envmgmt.io/v1/projects/platform/workspaces`,
         {
           method: 'POST',
-          headers: { 'content-type': 'application/json', 'x-service-api-keyid': apiKey },
+          headers: { 'content-type': 'application/json', ...keyHeaders(apiKey) },
           body: JSON.stringify({
             apiVersion: 'paas.envmgmt.io/v1',
             kind: 'Workspace',

@@ -3,9 +3,11 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, defaultDialect } from '../../src/core/dialect.js';
 import { converge, type World, world } from '../e2e/harness.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { runCli } from '../helpers/cli.js';
+import { keyHeaders } from '../helpers/key-header.js';
 
 let w: World;
 const cli = (args: string[]) =>
@@ -34,7 +36,7 @@ beforeAll(async () => {
   w.emulator.clock.advance(12 * 3600);
   const res = await fetch(
     `${w.emulator.url}/apis/paas.envmgmt.io/v1/projects/platform/workspaces/shared-services/computeinstances/h100-inference`,
-    { method: 'DELETE', headers: { 'x-service-api-keyid': w.apiKey } },
+    { method: 'DELETE', headers: { ...keyHeaders(w.apiKey) } },
   );
   expect(res.status).toBe(202);
   w.emulator.clock.advance(12 * 3600);
@@ -56,8 +58,11 @@ describe('platctl usage', { timeout: 120_000 }, () => {
     const report = JSON.parse(json.stdout) as { rows: Row[]; currency: string; total: Row };
     const byName = new Map(report.rows.map((r) => [r.instance, r]));
     const h100 = byName.get('h100-inference')!;
-    // billing names no project; a deleted instance can no longer be looked up to find one
-    expect(h100).toMatchObject({ project: '(deleted instances)', profile: 'bmaas-h100' });
+    // the spec's billing names no project, and a deleted instance can no longer be looked up to
+    // find one; the vendor's rows name it (instance_project_name)
+    const named = DIALECTS[defaultDialect()].usageRowExtras;
+    const deletedIn = named ? 'platform' : '(deleted instances)';
+    expect(h100).toMatchObject({ project: deletedIn, profile: 'bmaas-h100' });
     expect(byName.get('k8s-train')).toMatchObject({ project: 'ml-research', profile: 'gpu-k8s' });
     expect(h100.hours).toBeGreaterThan(11.9);
     expect(h100.hours).toBeLessThan(12.2);
@@ -82,9 +87,16 @@ describe('platctl usage', { timeout: 120_000 }, () => {
       /^PROJECT\s+INSTANCE\s+PROFILE\s+HOURS\s+GPU-HOURS\s+COST \(EUR\)$/m,
     );
     expect(table.stdout).toMatch(
-      /^\(deleted instances\)\s+h100-inference\s+bmaas-h100\s+1[12]\.\d\d/m,
+      new RegExp(
+        `^${deletedIn.replace(/[()]/g, '\\$&')}\\s+h100-inference\\s+bmaas-h100\\s+1[12]\\.\\d\\d`,
+        'm',
+      ),
     );
     expect(table.stdout).not.toMatch(/k8s-train/);
+    // no --from/--to: the window is the last 30 days on the platform's clock, said on stderr
+    expect(table.stderr).toMatch(
+      /^usage from \S+ to \S+ \(the last 30 days on the platform's clock/,
+    );
     expect(table.stdout).toMatch(/^TOTAL\s/m);
   });
 

@@ -1,5 +1,5 @@
 import { type Command, Option } from 'commander';
-import { DIALECT_NAMES, type DialectName, defaultDialect } from '../../core/dialect.js';
+import { DIALECT_NAMES, DIALECTS, type DialectName, defaultDialect } from '../../core/dialect.js';
 import { PlatctlError } from '../../core/errors.js';
 import { listenError } from '../../core/listen-error.js';
 import { createLogger } from '../../core/logger.js';
@@ -119,10 +119,10 @@ export function registerEmulator(program: Command): void {
       }).catch((err: unknown) => {
         throw listenError(err, flags.host, port, '--port');
       });
-      const speaking = flags.dialect === 'spec' ? '' : `, ${flags.dialect} dialect`;
-      process.stdout.write(
-        `platform emulator listening on ${emu.url} (docs: ${emu.url}/docs${speaking})\n`,
-      );
+      process.stdout.write(`platform emulator listening on ${emu.url} (docs: ${emu.url}/docs)\n`);
+      if (flags.dialect !== 'spec') {
+        process.stdout.write(`dialect ${flags.dialect}: ${DIALECTS[flags.dialect].summary}\n`);
+      }
       process.stdout.write(`${lifecycles(transitions, flags.fast === true, clockSpeed)}\n`);
       await new Promise<void>((resolve) => {
         const stop = () => {

@@ -3,7 +3,11 @@ import { type Command, Option } from 'commander';
 import { systemClock } from '../../core/clock.js';
 import { PlatctlError } from '../../core/errors.js';
 import { createApiClient } from '../../providers/index.js';
-import { createUsageReader } from '../../providers/usage-reader.js';
+import {
+  createUsageReader,
+  DEFAULT_USAGE_DAYS,
+  usageWindow,
+} from '../../providers/usage-reader.js';
 import { renderHtml } from '../../usage/html.js';
 import { loadPrices } from '../../usage/prices.js';
 import { renderCsv, renderJson, renderTable, renderTerminalChart } from '../../usage/render.js';
@@ -56,8 +60,8 @@ export const registerUsage: RegisterCommand = (program: Command) => {
     .addOption(new Option('--instance <name>', 'only this instance').conflicts('profile'))
     .option('--profile <name>', 'only this compute profile (SKU)')
     .option('--by-profile', 'one row per profile instead of per instance')
-    .option('--from <time>', 'start (ISO 8601 UTC; default start of the month)', isoFlag('--from'))
-    .option('--to <time>', 'end (ISO 8601 UTC; default now)', isoFlag('--to'))
+    .option('--from <time>', 'start (ISO 8601 UTC; default 30 days before --to)', isoFlag('--from'))
+    .option('--to <time>', "end (ISO 8601 UTC; default the platform's now)", isoFlag('--to'))
     .option('--prices <file>', 'price file: per profile, hourly price and GPUs')
     .addOption(
       new Option('-o, --output <format>', 'output format')
@@ -98,13 +102,19 @@ export const registerUsage: RegisterCommand = (program: Command) => {
       dialect: conn.dialect,
       ...(flags.rps ? { rps: flags.rps } : {}),
     });
-    const window = {
+    const window = await usageWindow(api, {
       ...(flags.from ? { from: flags.from } : {}),
       ...(flags.to ? { to: flags.to } : {}),
-    };
+    });
+    if (window.defaulted && flags.output === 'table') {
+      process.stderr.write(
+        `usage from ${window.from} to ${window.to} (the last ${DEFAULT_USAGE_DAYS} days on the platform's clock; --from and --to choose)\n`,
+      );
+    }
     const items = await createUsageReader(api)({
       ...(flags.project ? { project: flags.project } : {}),
-      ...window,
+      from: window.from,
+      to: window.to,
     });
     const report = usageReport(
       items,
@@ -114,7 +124,7 @@ export const registerUsage: RegisterCommand = (program: Command) => {
         ...(flags.byProfile ? { byProfile: true } : {}),
       },
       prices,
-      window,
+      { from: window.from, to: window.to },
     );
     if (flags.html) await writeFile(flags.html, renderHtml(report), 'utf8');
     const out = process.stdout;

@@ -76,6 +76,9 @@ export async function handleApi(
       deps.logger?.error({ err: String(err), path: url.pathname }, 'handler failed');
     response = errorResponse(err);
   }
+  // the platform's time is the emulator's clock (which tests and --clock-speed move), as a
+  // client reading `Date` for its usage window or clock skew should see it
+  res.setHeader('date', new Date(deps.ctx.clock.now()).toUTCString());
   send(res, response);
   record(deps, method, url.pathname, query, response.status, trace);
 }

@@ -11,6 +11,7 @@ import type { StepOutcome } from '../../../src/controller/loop/ports.js';
 import { createLogger } from '../../../src/core/logger.js';
 import { controlHeaders, emulatorControl } from '../../../src/emulator/admin/client.js';
 import { type RunningEmulator, startEmulator } from '../../../src/emulator/index.js';
+import { keyHeaders } from '../../helpers/key-header.js';
 import { createGitRemote, type GitRemote } from './git-remote.js';
 
 export const API_KEY = 'emu-admin-key-5f3c9a1b7d';
@@ -65,7 +66,7 @@ export async function createStack(): Promise<Stack> {
     const res = await fetch(`${emulator.url}${path}`, {
       method,
       headers: {
-        'x-api-key': API_KEY,
+        ...keyHeaders(API_KEY),
         'content-type': 'application/json',
         ...controlHeaders(path),
       },

@@ -11,6 +11,7 @@ import {
   type GitRemote,
 } from '../../controller/helpers/git-remote.js';
 import { EXAMPLES, FAST } from '../../e2e/harness.js';
+import { keyHeaders } from '../../helpers/key-header.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const BIN = join(ROOT, 'src', 'cli', 'bin.ts');
@@ -120,7 +121,7 @@ export async function startControllerProcess(): Promise<ControllerProcess> {
     async api(method, path, body) {
       const res = await fetch(`${emulator.url}${path}`, {
         method,
-        headers: { 'x-api-key': apiKey, 'content-type': 'application/json' },
+        headers: { ...keyHeaders(apiKey), 'content-type': 'application/json' },
         ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
       });
       const text = await res.text();
