@@ -25,7 +25,7 @@ export type DialectName = 'spec' | 'rafay';
 export const DIALECT_NAMES: readonly DialectName[] = ['spec', 'rafay'];
 
 /** The values a dialect accepts in the cluster fields whose enums differ. */
-export interface ClusterEnums {
+interface ClusterEnums {
   /** `spec.type` */
   readonly type: readonly string[];
   /** `spec.config.location.type` */

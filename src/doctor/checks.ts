@@ -8,7 +8,7 @@ import {
 import type { Answer, Probe } from './probe.js';
 
 /** One line of the report. */
-export interface CheckResult {
+interface CheckResult {
   readonly check: string;
   readonly status: 'ok' | 'warn' | 'fail' | 'skip';
   readonly detail: string;

@@ -11,10 +11,10 @@ import {
   versionsAsText,
 } from './cluster-wire.js';
 import { planUpsert, unsupported } from './support/actions.js';
-import { type Doc, managedBody } from './support/diff.js';
+import type { Doc } from './support/diff.js';
 import { kubeList } from './support/list.js';
 import { createOwnership, sendDelete } from './support/requests.js';
-import { createdAtOf, liveRef, obj, pick, str, wantedByProject } from './support/scope.js';
+import { createdAtOf, liveRef, obj, str, wantedByProject } from './support/scope.js';
 import { waitUntil } from './support/wait.js';
 
 type ClusterManifest = ManifestOf<'Cluster'>;

@@ -6,9 +6,9 @@ import { listInstances } from './compute-instance-list.js';
 import { planInstance } from './compute-instance-plan.js';
 import { unsupported } from './support/actions.js';
 import { type Doc, managedBody } from './support/diff.js';
-import { kubeList, seg } from './support/list.js';
+import { seg } from './support/list.js';
 import { createOwnership, sendDelete } from './support/requests.js';
-import { createdAtOf, display, liveRef, obj, pick, str, wantedByProject } from './support/scope.js';
+import { createdAtOf, display, liveRef, obj, pick, str } from './support/scope.js';
 import { waitUntil } from './support/wait.js';
 
 type InstanceManifest = ManifestOf<'ComputeInstance'>;

@@ -8,7 +8,7 @@ import { applyOverlay, type OverlayDocument } from './overlay.js';
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
 /** The API family of a path written with the default groups. Pure. */
-export function familyOf(path: string): ApiFamily {
+function familyOf(path: string): ApiFamily {
   if (path.startsWith('/auth/')) return 'identity';
   if (path.startsWith('/v2/')) return 'scheduler';
   if (path.startsWith(`/apis/${DEFAULT_GROUPS.infra}/`)) return 'infra';

@@ -6,7 +6,7 @@
  * apart from the caller's document, which is changed in place.
  */
 
-export interface OverlayAction {
+interface OverlayAction {
   readonly target: string;
   readonly description?: string;
   readonly update?: unknown;
@@ -21,7 +21,7 @@ export interface OverlayDocument {
 type Step = string | number;
 
 /** The steps of a target such as `$.a['b/c'][0]`; throws naming the target when it is not one. */
-export function parseTarget(target: string): Step[] {
+function parseTarget(target: string): Step[] {
   if (!target.startsWith('$')) throw new Error(`overlay target ${target}: must start with $`);
   const steps: Step[] = [];
   const step = /\.([A-Za-z_][\w-]*)|\['((?:[^'\\]|\\.)*)'\]|\[(\d+)\]/y;
