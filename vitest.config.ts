@@ -1,8 +1,26 @@
 import { defineConfig } from 'vitest/config';
 
+/**
+ * The suites `npm test` leaves out and `npm run test:all` (CI) runs: the browser suites (they need
+ * Debian's Chromium), the multi-process HA and sharding suites, and the ones that pack, install
+ * and run the package as a user would (minutes of npm). docs/testing.md says what each needs.
+ */
+const SLOW = [
+  'test/dashboard/page.test.ts',
+  'test/dashboard/e2e-dashboard.test.ts',
+  'test/emulator/docs-page.test.ts',
+  'test/controller/ha-postgres.test.ts',
+  'test/controller/shard-postgres.test.ts',
+  'test/controller/e2e-ha.test.ts',
+  'test/examples/ci.test.ts',
+  'test/e2e/install.test.ts',
+];
+const all = process.env.PLATCTL_TEST_ALL === '1';
+
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    exclude: ['**/node_modules/**', ...(all ? [] : SLOW)],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',

@@ -4,6 +4,7 @@ import { inject } from 'vitest';
 
 /** The test database URL, or null when PostgreSQL tests are skipped (see postgres-setup.ts). */
 export const postgresUrl: string | null = inject('postgresUrl');
+const run: string = inject('postgresRun');
 
 /** A fresh schema for one test file; `drop()` removes it with everything in it. */
 export interface TestSchema {
@@ -17,7 +18,8 @@ export interface TestSchema {
 /** Creates a uniquely named schema on the test database (I/O). */
 export async function testSchema(label: string): Promise<TestSchema> {
   if (!postgresUrl) throw new Error('PostgreSQL tests are skipped: no test database');
-  const name = `t_${label.replace(/[^a-z0-9_]/g, '_')}_${randomBytes(4).toString('hex')}`;
+  // `t<run>_`: the global setup drops this run's schemas at its end, and a killed run's later
+  const name = `t${run}_${label.replace(/[^a-z0-9_]/g, '_').slice(0, 40)}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: postgresUrl });
   admin.on('error', () => {});
   await admin.connect();
