@@ -6,8 +6,10 @@ import { processHolder, type StateStore } from '../state/index.js';
 import { apiLimits, type ControllerConfig } from './config.js';
 import { controllerEngine, controllerLoad, engineRun } from './engine/engine-adapter.js';
 import { RevisionLoads } from './engine/revision-loads.js';
+import { ControllerControls } from './http/controls.js';
 import { closeServer, listen } from './http/server.js';
 import { controllerSurface } from './http/surface.js';
+import { leaderIntent, standbyElsewhere } from './leadership/elsewhere.js';
 import type { ShardWiring } from './leadership/shards/wire.js';
 import { leaseTiming, openControllerState, stateStoreLease } from './leadership/state-lease.js';
 import { BackoffTracker } from './loop/backoff.js';
@@ -16,6 +18,8 @@ import { exposedGc } from './loop/idle-gc.js';
 import { ControllerLoop } from './loop/loop.js';
 import { liveSecrets } from './secrets/live-secrets.js';
 import { createSource } from './sources/source-factory.js';
+import type { StoredRun } from './status/history.js';
+import { IntentBook } from './status/intent.js';
 import { ControllerMetrics } from './status/metrics.js';
 import { restoreStatus, statePersistence } from './status/persist.js';
 import { type ControllerStatus, initialStatus, type StepMemory } from './status/status.js';
@@ -29,8 +33,8 @@ export interface RunningController {
   readonly status: ControllerStatus;
   readonly loop: ControllerLoop;
   readonly metrics: ControllerMetrics;
-  /** See {@link ControllerLoop.approvePrune}. */
-  approvePrune(runId: string): boolean;
+  /** See {@link ControllerControls.approvePrune}. */
+  approvePrune(runId: string): Promise<boolean>;
   /** Graceful: no new action, the running step recorded, lease released, server closed. */
   stop(): Promise<void>;
 }
@@ -132,21 +136,46 @@ export async function startController(config: ControllerConfig): Promise<Running
     notifier?.seed(status);
     // a suspension kept from before the restart shows before the first run ends
     metrics.suspended(config.suspend || memory.suspended === true);
-    const persist = shards?.replica.persistence() ?? statePersistence(state, status, memory);
+    const leads = () => loop.leads;
+    // what people asked, kept in the store and written under the fence; read before each run
+    const openedState = state;
+    const intent = new IntentBook(
+      shards?.replica.intentPort() ?? leaderIntent(openedState, leads),
+      memory,
+    );
+    const saveStatus = shards?.replica.persistence() ?? statePersistence(state, status);
+    const persist = async (run: StoredRun | undefined) => {
+      await saveStatus(run);
+      await intent.save();
+    };
     // the parts the loop and the HTTP surface share
     const parts = { status, memory, metrics, logger, clock, heartbeat, backoff, run, persist };
-    const loop = new ControllerLoop(
+    const loop: ControllerLoop = new ControllerLoop(
       { ...config, backoff: backoffOptions, leasePollMs: lease.pollMs },
       {
         ...parts,
         source,
         validate: loads.validate,
         collect: exposedGc(),
+        intent,
         lease: shards?.replica.lease ?? stateStoreLease(state, holder, lease),
       },
     );
     shards?.onWake(() => loop.trigger('shards gained', 'manual'));
-    const server = controllerSurface({ ...parts, loop, state, api, secrets }, config);
+    const controls = new ControllerControls({
+      ...parts,
+      loop,
+      state,
+      intent,
+      elsewhere: shards
+        ? (scope) => shards!.replica.elsewhere(scope)
+        : standbyElsewhere(leads, () => status.leaseHolder),
+      suspendFlag: config.suspend,
+      selfHeal: config.selfHeal,
+      prune: config.prune,
+      persist: () => persist(undefined),
+    });
+    const server = controllerSurface({ ...parts, loop, controls, api, secrets }, config);
     const address = await listen(server, config.listen);
     logger.info(
       {
@@ -159,8 +188,7 @@ export async function startController(config: ControllerConfig): Promise<Running
     if (notifier) loop.onStep((outcome) => notifier.observe(status, outcome));
     const unwatch = source.watch?.(() => loop.trigger('file change', 'watch'));
     const running = loop.start();
-    const openedState = state;
-    return started({ address, status, loop, metrics }, async () => {
+    return started({ address, status, loop, metrics, controls }, async () => {
       await loop.stop();
       await running;
       api.close();
@@ -178,13 +206,16 @@ export async function startController(config: ControllerConfig): Promise<Running
 
 /** The handle of a started controller; `shutdown` runs once, however often stop is asked. */
 function started(
-  parts: Pick<RunningController, 'address' | 'status' | 'loop' | 'metrics'>,
+  parts: Pick<RunningController, 'address' | 'status' | 'loop' | 'metrics'> & {
+    readonly controls: ControllerControls;
+  },
   shutdown: () => Promise<void>,
 ): RunningController {
   let stopping: Promise<void> | undefined;
+  const { controls, ...shown } = parts;
   return {
-    ...parts,
-    approvePrune: (runId) => parts.loop.approvePrune(runId),
+    ...shown,
+    approvePrune: (runId) => controls.approvePrune(runId),
     stop: () => {
       stopping ??= shutdown();
       return stopping;

@@ -129,6 +129,8 @@ export function cachedStore(store: StateStore, holder: LeaseHolder): StateStore 
     },
     controllerStatus: () => store.controllerStatus(),
     putControllerStatus: (doc) => store.putControllerStatus(doc),
+    controllerIntent: () => store.controllerIntent(),
+    putControllerIntent: (doc) => store.putControllerIntent(doc),
     appendRun: (runId, doc, keep) => store.appendRun(runId, doc, keep),
     runs: (limit) => store.runs(limit),
     close: () => store.close(),

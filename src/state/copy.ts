@@ -47,9 +47,11 @@ export async function copyState(from: StateStore, to: StateStore): Promise<CopyC
       for (const o of await from.outcomes()) {
         await to.recordOutcome(o.runId, o.actionId, o.key, o.outcome);
       }
-      // the controller's status and run history, so a migrated controller forgets nothing
+      // the controller's status, intent (a suspension) and run history, so a migrated controller forgets nothing
       const doc = await from.controllerStatus();
       if (doc) await to.putControllerStatus(doc);
+      const intent = await from.controllerIntent();
+      if (intent) await to.putControllerIntent(intent);
       const runs = await from.runs(1000);
       for (const r of [...runs].reverse()) {
         await to.appendRun(String(r.runId), r, Math.max(1, runs.length));

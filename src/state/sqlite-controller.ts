@@ -9,19 +9,24 @@ CREATE TABLE IF NOT EXISTS controller_runs (
 
 type ControllerMethods = Pick<
   StateStore,
-  'controllerStatus' | 'putControllerStatus' | 'appendRun' | 'runs'
+  | 'controllerStatus'
+  | 'putControllerStatus'
+  | 'controllerIntent'
+  | 'putControllerIntent'
+  | 'appendRun'
+  | 'runs'
 >;
 
 /**
- * The controller's memory in the SQLite store (I/O): its status document and a bounded run
- * history, both JSON. Creates its tables on first use of `db`.
+ * The controller's memory in the SQLite store (I/O): its status and intent documents and a
+ * bounded run history, all JSON. Creates its tables on first use of `db`.
  */
 export function sqliteControllerMethods(db: Database.Database): ControllerMethods {
   db.exec(SCHEMA);
   const q = {
-    status: db.prepare("SELECT doc FROM controller_status WHERE name = 'status'"),
-    putStatus: db.prepare(
-      "INSERT INTO controller_status (name, doc) VALUES ('status', ?) ON CONFLICT(name) DO UPDATE SET doc = excluded.doc",
+    doc: db.prepare('SELECT doc FROM controller_status WHERE name = ?'),
+    putDoc: db.prepare(
+      'INSERT INTO controller_status (name, doc) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET doc = excluded.doc',
     ),
     append: db.prepare(
       'INSERT INTO controller_runs (run_id, doc) VALUES (?, ?) ON CONFLICT(run_id) DO UPDATE SET doc = excluded.doc',
@@ -35,12 +40,15 @@ export function sqliteControllerMethods(db: Database.Database): ControllerMethod
     q.append.run(runId, doc);
     q.trim.run(keep);
   });
+  const read = (name: string) => {
+    const row = q.doc.get(name) as { doc: string } | undefined;
+    return row ? (JSON.parse(row.doc) as StoredJson) : undefined;
+  };
   return {
-    controllerStatus: async () => {
-      const row = q.status.get() as { doc: string } | undefined;
-      return row ? (JSON.parse(row.doc) as StoredJson) : undefined;
-    },
-    putControllerStatus: async (doc) => void q.putStatus.run(JSON.stringify(doc)),
+    controllerStatus: async () => read('status'),
+    putControllerStatus: async (doc) => void q.putDoc.run('status', JSON.stringify(doc)),
+    controllerIntent: async () => read('intent'),
+    putControllerIntent: async (doc) => void q.putDoc.run('intent', JSON.stringify(doc)),
     appendRun: async (runId, doc, keep) => {
       if (!(Number.isInteger(keep) && keep > 0)) {
         throw new TypeError(`keep must be a positive integer, got ${keep}`);

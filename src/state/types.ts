@@ -181,6 +181,13 @@ export interface StateStore {
   /** Replaces the controller's saved status document. */
   putControllerStatus(doc: StoredJson): Promise<void>;
   /**
+   * What people asked of the controller through its control API (a suspension, approved
+   * deletions), or undefined before anyone asked: read by whichever replica leads, at each run.
+   */
+  controllerIntent(): Promise<StoredJson | undefined>;
+  /** Replaces the controller's intent document; fenced like every write. */
+  putControllerIntent(doc: StoredJson): Promise<void>;
+  /**
    * Adds (or replaces, by `runId`) a run in the controller's history and keeps only the newest
    * `keep` (a positive integer; TypeError otherwise).
    */

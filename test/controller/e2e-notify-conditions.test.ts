@@ -128,7 +128,7 @@ describe('alerts from run records', () => {
     const second = await stack.controller({ maxDeletes: 2, notifications: notifications() });
     expect((await nextStep(second)).result).toBe('prune-blocked');
     const approved = nextStep(second, (o) => o.result === 'succeeded');
-    expect(second.approvePrune(second.status.blockedPrune!.runId)).toBe(true);
+    expect(await second.approvePrune(second.status.blockedPrune!.runId)).toBe(true);
     await approved;
     await rx.waitFor(alert('recovered', 'prune-blocked'));
     await rx.waitFor(alert('revision-applied'));

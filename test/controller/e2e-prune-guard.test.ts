@@ -69,9 +69,9 @@ describe('prune over the limit', () => {
       stack.logs.some((l) => l.includes('"event":"drift"') && l.includes('"corrected":true')),
     ).toBe(true);
 
-    expect(c.approvePrune('no-such-run')).toBe(false);
+    expect(await c.approvePrune('no-such-run')).toBe(false);
     const approved = nextStep(c, (o) => o.result === 'succeeded');
-    expect(c.approvePrune(blocked!.runId)).toBe(true);
+    expect(await c.approvePrune(blocked!.runId)).toBe(true);
     await approved;
     for (const n of ['old-1', 'old-2', 'old-3']) expect(await description(n)).toBeUndefined();
     expect(await description('keep')).toBe('from-git');

@@ -39,6 +39,8 @@ class FakeCoordinator implements ShardCoordinator {
     return undefined;
   };
   putStatus = async () => {};
+  intent = async () => undefined;
+  putIntent = async () => {};
   close = async () => {};
 }
 

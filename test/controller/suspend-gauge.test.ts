@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ControllerControls } from '../../src/controller/http/controls.js';
 import { BackoffTracker } from '../../src/controller/loop/backoff.js';
 import type { ControllerLoop } from '../../src/controller/loop/loop.js';
+import { IntentBook } from '../../src/controller/status/intent.js';
 import { ControllerMetrics } from '../../src/controller/status/metrics.js';
 import type { StepMemory } from '../../src/controller/status/status.js';
 import { initialStatus } from '../../src/controller/status/status.js';
@@ -32,6 +33,11 @@ function controls(suspendFlag: boolean) {
     suspendFlag,
     selfHeal: true,
     prune: false,
+    intent: new IntentBook(
+      { approvals: true, read: async () => undefined, write: async () => {} },
+      memory,
+    ),
+    elsewhere: async () => undefined,
     persist: async () => {},
   });
   return { c, metrics, triggers };

@@ -15,6 +15,18 @@ describe.each(storeFactories)('controller memory contract: $name', (factory) => 
     expect(await b.controllerStatus()).toEqual({ lastGood: { revision: 'def' }, rejected: ['x'] });
   });
 
+  it('keeps the intent document apart from the status document', async () => {
+    const place = await places.place();
+    const a = await place.open();
+    expect(await a.controllerIntent()).toBeUndefined();
+    await a.putControllerStatus({ version: 1 });
+    await a.putControllerIntent({ version: 1, suspended: true });
+    await a.close();
+    const b = await place.open();
+    expect(await b.controllerIntent()).toEqual({ version: 1, suspended: true });
+    expect(await b.controllerStatus()).toEqual({ version: 1 });
+  });
+
   it('keeps a bounded run history, newest first, replacing a run by id', async () => {
     const s = await places.open();
     for (let i = 1; i <= 5; i++) await s.appendRun(`run-${i}`, { runId: `run-${i}`, n: i }, 3);

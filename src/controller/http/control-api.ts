@@ -1,6 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { PlatctlError } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
+import type { ControlScope } from '../leadership/elsewhere.js';
 import type { SecretValue } from '../secrets/secret-file.js';
 import { CONDITION_TYPES, type ConditionType } from '../status/conditions.js';
 import { HISTORY_SIZE, runItem } from '../status/history.js';
@@ -23,6 +25,18 @@ const PREFIX = '/api/v1/';
 /** The dashboard's own route under the prefix: answered by its module, not here. */
 const NOT_OURS = new Set(['/api/v1/usage']);
 const MAX_BODY = 64 * 1024;
+
+/**
+ * The routes that change something, and what they change: the fleet's intent (only the leader,
+ * or the holder of the `global` shard, writes it) or this replica's own work.
+ */
+const CHANGES: Readonly<Record<string, ControlScope>> = {
+  'POST reconcile': 'replica',
+  'POST suspend': 'fleet',
+  'POST resume': 'fleet',
+  'POST prunes/3': 'replica',
+  'POST resources/3': 'replica',
+};
 
 function send(res: ServerResponse, status: number, body: unknown): true {
   res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
@@ -90,6 +104,19 @@ export function controlApiRoute(deps: ControlApiDeps): HttpRoute {
     }
     const method = req.method ?? 'GET';
     const route = `${method} ${parts[0]}${parts.length > 1 ? `/${parts.length}` : ''}`;
+    const scope = CHANGES[route];
+    if (scope) {
+      // a standby acts on nothing: it would act beside the leader (or undo what it did)
+      const other = await controls.elsewhere(scope);
+      if (other) return send(res, 503, { error: other.message, leader: other.leader });
+      try {
+        return await change(route, parts, req, res);
+      } catch (err) {
+        // the lease was lost between the check and the write: nothing was changed
+        if (!(err instanceof PlatctlError && err.code === 'locked')) throw err;
+        return send(res, 503, { error: err.message, leader: 'unknown: ask another replica' });
+      }
+    }
     switch (route) {
       case 'GET status':
         return send(res, 200, apiStatus(controls.status, deps.source, deps.now()));
@@ -141,6 +168,18 @@ export function controlApiRoute(deps: ControlApiDeps): HttpRoute {
       }
       case 'GET events':
         return streamEvents(req, res, deps);
+    }
+    return send(res, 404, { error: `no such control API route: ${method} ${path}` });
+  };
+
+  /** The verbs that change something, once this replica may act on them. */
+  async function change(
+    route: string,
+    parts: readonly string[],
+    req: IncomingMessage,
+    res: ServerResponse,
+  ): Promise<true> {
+    switch (route) {
       case 'POST reconcile': {
         const body = await jsonBody(req);
         if (!body) return send(res, 400, { error: 'the body must be a JSON object' });
@@ -164,6 +203,6 @@ export function controlApiRoute(deps: ControlApiDeps): HttpRoute {
         }
         return send(res, 200, { reset: true });
     }
-    return send(res, 404, { error: `no such control API route: ${method} ${path}` });
-  };
+    return send(res, 404, { error: `no such control API route: ${req.method} ${req.url}` });
+  }
 }

@@ -3,9 +3,11 @@ import type { Logger } from '../../core/logger.js';
 import type { Plan } from '../../model/plan.js';
 import type { StateStore } from '../../state/types.js';
 import type { ReconcileRun } from '../engine/ports.js';
+import type { ControlScope, Elsewhere } from '../leadership/elsewhere.js';
 import type { BackoffTracker } from '../loop/backoff.js';
 import type { ControllerLoop } from '../loop/loop.js';
 import type { StoredRun } from '../status/history.js';
+import type { IntentBook } from '../status/intent.js';
 import type { ControllerMetrics } from '../status/metrics.js';
 import type { ControllerStatus, StepMemory } from '../status/status.js';
 
@@ -24,14 +26,23 @@ export interface ControlDeps {
   readonly suspendFlag: boolean;
   readonly selfHeal: boolean;
   readonly prune: boolean;
+  /** What people asked (suspension, approvals), kept in the state store. */
+  readonly intent: Pick<IntentBook, 'set'>;
+  /**
+   * Undefined when this replica may act on `scope` now; otherwise who may (I/O: a standby may
+   * ask the store who leads). A standby acts on nothing: it would act beside the leader.
+   */
+  elsewhere(scope: ControlScope): Promise<Elsewhere | undefined>;
   /** Saves status where a restart finds it (I/O). */
   persist(): Promise<void>;
 }
 
 /**
  * The controller's day-2 controls behind the control API and `platctl ctl`: run now, suspend and
- * resume (kept across restarts), approve a held prune, forget a resource's backoff, the plan the
- * controller would run now, the run history. Every change is logged.
+ * resume (kept in the state store, across restarts and failovers), approve a held prune, forget a
+ * resource's backoff, the plan the controller would run now, the run history. Every change is
+ * logged. The verbs that change something act only where {@link elsewhere} says this replica
+ * may; callers ask it first (the control API answers 503 naming the leader).
  */
 export class ControllerControls {
   readonly #d: ControlDeps;
@@ -44,36 +55,54 @@ export class ControllerControls {
     return this.#d.status;
   }
 
+  /** See {@link ControlDeps.elsewhere}. */
+  elsewhere(scope: ControlScope): Promise<Elsewhere | undefined> {
+    return this.#d.elsewhere(scope);
+  }
+
   /** Runs now; `withSource` fetches first, otherwise the revision last fetched is reconciled. */
   reconcile(withSource: boolean): void {
     this.#d.loop.trigger('control API', 'manual', { withSource });
   }
 
-  /** Makes no change from now on (the running step finishes); returns the suspended state. */
+  /**
+   * Makes no change from now on (the running step finishes), on every replica (the state store
+   * keeps it; each run reads it); returns the suspended state. Rejects `locked` when this replica
+   * lost the lease meanwhile (nothing changed).
+   */
   async suspend(): Promise<boolean> {
-    this.#d.memory.suspended = true;
+    await this.#d.intent.set({ suspended: true });
     this.#d.status.suspended = true;
     this.#d.metrics.suspended(true);
     this.#d.logger.info({ event: 'suspended' }, 'suspended through the control API');
-    await this.#d.persist();
     return true;
   }
 
   /** Lifts a suspension made through the API and runs now; `--suspend` stays in force. */
   async resume(): Promise<boolean> {
-    this.#d.memory.suspended = false;
+    await this.#d.intent.set({ suspended: false });
     this.#d.status.suspended = this.#d.suspendFlag;
     this.#d.metrics.suspended(this.#d.suspendFlag);
     this.#d.logger.info({ event: 'resumed' }, 'resumed through the control API');
-    await this.#d.persist();
     this.#d.loop.trigger('resumed', 'manual');
     return this.#d.status.suspended;
   }
 
-  /** See {@link ControllerLoop.approvePrune}; the approval survives a restart. */
+  /**
+   * Approves the prune that run `runId` held back over the limit: the next run deletes exactly
+   * those resources, and starts at once. The approval is kept in the state store until a run
+   * succeeds. False (nothing approved) when `runId` is not the run whose held prune is current.
+   */
   async approvePrune(runId: string): Promise<boolean> {
-    if (!this.#d.loop.approvePrune(runId)) return false;
+    const blocked = this.#d.status.blockedPrune;
+    if (!blocked || blocked.runId !== runId) return false;
+    await this.#d.intent.set({ approvedDeletes: [...blocked.keys] });
     await this.#d.persist();
+    this.#d.logger.info(
+      { event: 'prune-approved', runId, count: blocked.keys.length },
+      'prune over the limit approved',
+    );
+    this.#d.loop.trigger('prune approved');
     return true;
   }
 

@@ -20,6 +20,12 @@ export interface ServerPorts {
   health?(): HealthCheck;
   /** Asks the loop for an immediate fetch. */
   trigger(reason: string): void;
+  /**
+   * Who runs instead of this replica, when it stands by (I/O allowed): a push delivered to a
+   * standby is answered 503 naming the leader, so the git host shows it undelivered. Undefined:
+   * this replica always runs.
+   */
+  standby?(): Promise<{ readonly leader: string; readonly message: string } | undefined>;
   /** The clock `nextRunInMs` counts down on. @default Date.now */
   readonly now?: () => number;
   /** The followed branch: pushes to other branches do not trigger. Undefined: any (a directory). */
@@ -102,6 +108,8 @@ export function createControllerServer(ports: ServerPorts): Server {
         );
         return send(res, 200, { accepted: false, reason: relevance.reason });
       }
+      const other = await ports.standby?.();
+      if (other) return send(res, 503, { error: other.message, leader: other.leader });
       ports.trigger(`webhook (${verdict.scheme})`);
       return send(res, 202, { accepted: true });
     }

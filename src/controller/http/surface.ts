@@ -2,47 +2,36 @@ import type { Server } from 'node:http';
 import type { Clock } from '../../core/clock.js';
 import type { Logger } from '../../core/logger.js';
 import type { ApiClient } from '../../model/api.js';
-import type { ReconcileRun } from '../engine/ports.js';
-import type { BackoffTracker } from '../loop/backoff.js';
 import type { Heartbeat } from '../loop/heartbeat.js';
 import type { ControllerLoop } from '../loop/loop.js';
 import type { LiveSecrets } from '../secrets/live-secrets.js';
 import type { SourceConfig } from '../sources/source-factory.js';
-import type { StoredRun } from '../status/history.js';
 import type { ControllerMetrics } from '../status/metrics.js';
-import type { ControllerStatus, StepMemory } from '../status/status.js';
+import type { ControllerStatus } from '../status/status.js';
 import { controlApiRoute } from './control-api.js';
 import { sourceView } from './control-views.js';
-import { type ControlDeps, ControllerControls } from './controls.js';
+import type { ControllerControls } from './controls.js';
 import { dashboardRoutes } from './dashboard/routes.js';
 import { createControllerServer } from './server.js';
 
 /** The running parts the HTTP surface reads and drives, all shared with the loop. */
 export interface SurfaceParts {
   readonly status: ControllerStatus;
-  readonly memory: StepMemory;
   readonly metrics: ControllerMetrics;
   readonly logger: Logger;
   readonly clock: Clock;
   readonly heartbeat: Heartbeat;
   readonly loop: ControllerLoop;
-  readonly backoff: BackoffTracker;
-  readonly run: ReconcileRun;
-  readonly state: ControlDeps['state'];
+  /** The day-2 controls the control API drives. */
+  readonly controls: ControllerControls;
   /** The platform client the dashboard reads usage with (its rate limit shared with runs). */
   readonly api: ApiClient;
   readonly secrets: Pick<LiveSecrets, 'webhookSecret' | 'controlToken'>;
-  /** The loop's persist port: the controls save the status through it. */
-  readonly persist: (run: StoredRun | undefined) => Promise<void>;
 }
 
 /** The settings the surface shows or keeps to; a `ControllerConfig` is one. */
 export interface SurfaceSettings {
   readonly source: SourceConfig;
-  /** `--suspend`: resume through the API cannot lift it. */
-  readonly suspend: boolean;
-  readonly selfHeal: boolean;
-  readonly prune: boolean;
   /** The dashboard's built page. @default dist/dashboard of the package */
   readonly dashboardDir?: string;
 }
@@ -62,25 +51,13 @@ export function controllerSurface(p: SurfaceParts, settings: SurfaceSettings): S
     health: () => p.heartbeat.check(),
     now: () => clock.now(),
     trigger: (reason) => loop.trigger(reason, 'webhook'),
+    standby: () => p.controls.elsewhere('replica'),
     ...(secrets.webhookSecret ? { webhookSecret: secrets.webhookSecret } : {}),
     ...(settings.source.kind === 'git' ? { webhookBranch: settings.source.branch } : {}),
     routes: [
       controlApiRoute({
         ...(secrets.controlToken ? { token: secrets.controlToken } : {}),
-        controls: new ControllerControls({
-          status,
-          memory: p.memory,
-          backoff: p.backoff,
-          loop,
-          run: p.run,
-          state: p.state,
-          logger,
-          metrics,
-          suspendFlag: settings.suspend,
-          selfHeal: settings.selfHeal,
-          prune: settings.prune,
-          persist: () => p.persist(undefined),
-        }),
+        controls: p.controls,
         source: sourceView(settings.source),
         logger,
         now: () => clock.now(),

@@ -47,6 +47,11 @@ export class ControllerLoop {
 
   /** True while this replica leads and is not shutting down (`/readyz`). */
   get ready(): boolean {
+    return this.leads;
+  }
+
+  /** True while this replica leads: it may act, and change what people asked. */
+  get leads(): boolean {
     return this.#ports.status.role === 'leader';
   }
 
@@ -73,23 +78,6 @@ export class ControllerLoop {
     return () => {
       this.#runListeners = this.#runListeners.filter((l) => l !== listener);
     };
-  }
-
-  /**
-   * Approves the prune that run `runId` held back over the limit: the next run deletes exactly
-   * those resources, and starts at once. False (nothing approved) when `runId` is not the run
-   * whose held prune is current.
-   */
-  approvePrune(runId: string): boolean {
-    const blocked = this.#ports.status.blockedPrune;
-    if (!blocked || blocked.runId !== runId) return false;
-    this.#stepPorts.memory.approvedDeletes = [...blocked.keys];
-    this.#ports.logger.info(
-      { event: 'prune-approved', runId, count: blocked.keys.length },
-      'prune over the limit approved',
-    );
-    this.trigger('prune approved');
-    return true;
   }
 
   /** Calls `listener` after every finished step; returns a function removing it. */

@@ -40,6 +40,11 @@ export interface StepPorts {
   readonly memory: StepMemory;
   /** The loop's watchdog: beaten at each stage and by the run's own progress. */
   readonly heartbeat?: Heartbeat;
+  /**
+   * What people asked (a suspension, approvals), read from the state store into `memory` at the
+   * start of each step (I/O); a read that fails fails the step. None when undefined.
+   */
+  readonly intent?: { refresh(): Promise<void> };
 }
 
 /** What the loop does after a step: every outcome is a requeue after some time. */

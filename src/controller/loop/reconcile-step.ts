@@ -32,6 +32,8 @@ export async function reconcileStep(
   let sourceReady = false;
   status.nextRunAt = undefined;
   try {
+    // 0. Intent: what people asked (a suspension, approvals), as the state store has it now.
+    await readIntent(ports);
     // 1. Fetch: the newest revision, as an immutable snapshot (or the last one, when asked).
     let snap: Snapshot;
     const reuse = memory.skipFetch ? memory.lastFetched : undefined;
@@ -144,6 +146,19 @@ export async function reconcileStep(
       durationMs: clock.now() - started,
       ...(report ? { report } : {}),
     };
+  }
+}
+
+/** Puts what people asked into memory; a store that cannot say fails the step (I/O). */
+async function readIntent(ports: StepPorts): Promise<void> {
+  try {
+    await ports.intent?.refresh();
+  } catch (err) {
+    throw new PlatctlError(
+      'state',
+      `cannot read what was asked through the control API (suspension, approvals) from the state store: ${err instanceof Error ? err.message : String(err)}`,
+      { cause: err },
+    );
   }
 }
 

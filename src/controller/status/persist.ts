@@ -31,18 +31,21 @@ const KEPT = [
 
 const VERSION = 1;
 
-/** The JSON document saved for `status` and the loop's `memory` (pure). */
-function statusDocument(status: ControllerStatus, memory: StepMemory): StoredJson {
+/**
+ * The JSON document saved for `status` (pure). What people asked (a suspension, approvals) is
+ * not in it: that is the intent document's (`intent.ts`).
+ */
+function statusDocument(status: ControllerStatus): StoredJson {
   const doc: Record<string, unknown> = { version: VERSION };
   for (const k of KEPT) if (status[k] !== undefined) doc[k] = status[k];
-  if (memory.suspended) doc.suspendedByApi = true;
-  if (memory.approvedDeletes) doc.approvedDeletes = [...memory.approvedDeletes];
   return doc;
 }
 
 /**
  * Puts a saved document back into `status` and `memory` (mutates both). A document of another
- * version is ignored: the first run rebuilds what it held.
+ * version is ignored: the first run rebuilds what it held. A suspension or approval found in it
+ * was saved before intent had a document of its own: it fills memory until the intent document
+ * exists (the first save writes it there).
  */
 export function restoreStatus(
   doc: StoredJson | undefined,
@@ -64,10 +67,9 @@ export function restoreStatus(
 export function statePersistence(
   state: Pick<StateStore, 'putControllerStatus' | 'appendRun'>,
   status: ControllerStatus,
-  memory: StepMemory,
 ): (run: StoredRun | undefined) => Promise<void> {
   return async (run) => {
-    await state.putControllerStatus(statusDocument(status, memory));
+    await state.putControllerStatus(statusDocument(status));
     if (run) await state.appendRun(run.runId, run as unknown as StoredJson, HISTORY_SIZE);
   };
 }

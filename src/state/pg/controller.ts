@@ -3,30 +3,40 @@ import type { StateStore, StoredJson } from '../types.js';
 
 type ControllerMethods = Pick<
   StateStore,
-  'controllerStatus' | 'putControllerStatus' | 'appendRun' | 'runs'
+  | 'controllerStatus'
+  | 'putControllerStatus'
+  | 'controllerIntent'
+  | 'putControllerIntent'
+  | 'appendRun'
+  | 'runs'
 >;
 
 /** A fenced single-statement write, as the store sends every write (see `fencedWrite`). */
 type Write = (sql: string, params: unknown[]) => Promise<void>;
 
 /**
- * The controller's memory in the PostgreSQL store (I/O): its status document and a bounded run
- * history (migration 2). Writes are fenced like every other write of the store.
+ * The controller's memory in the PostgreSQL store (I/O): its status and intent documents (rows of
+ * `controller_status`) and a bounded run history (migration 2). Writes are fenced like every other write of the store.
  */
 export function pgControllerMethods(pool: pg.Pool, write: Write): ControllerMethods {
+  const read = async (name: string) => {
+    const { rows } = await pool.query<{ doc: StoredJson }>(
+      'SELECT doc FROM controller_status WHERE name = $1',
+      [name],
+    );
+    return rows[0]?.doc;
+  };
+  const put = (name: string, doc: StoredJson) =>
+    write(
+      `INSERT INTO controller_status (name, doc) SELECT $3, $4::json FROM fence
+       ON CONFLICT (name) DO UPDATE SET doc = excluded.doc`,
+      [name, JSON.stringify(doc)],
+    );
   return {
-    controllerStatus: async () => {
-      const { rows } = await pool.query<{ doc: StoredJson }>(
-        "SELECT doc FROM controller_status WHERE name = 'status'",
-      );
-      return rows[0]?.doc;
-    },
-    putControllerStatus: (doc) =>
-      write(
-        `INSERT INTO controller_status (name, doc) SELECT 'status', $3::json FROM fence
-         ON CONFLICT (name) DO UPDATE SET doc = excluded.doc`,
-        [JSON.stringify(doc)],
-      ),
+    controllerStatus: () => read('status'),
+    putControllerStatus: (doc) => put('status', doc),
+    controllerIntent: () => read('intent'),
+    putControllerIntent: (doc) => put('intent', doc),
     appendRun: async (runId, doc, keep) => {
       if (!(Number.isInteger(keep) && keep > 0)) {
         throw new TypeError(`keep must be a positive integer, got ${keep}`);

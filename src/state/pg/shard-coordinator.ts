@@ -69,6 +69,10 @@ export interface ShardCoordinator {
   status(shard: string): Promise<StoredJson | undefined>;
   /** Saves `shard`'s status document under its lock's epoch; `locked` when not held (I/O). */
   putStatus(shard: string, doc: StoredJson): Promise<void>;
+  /** The fleet's intent document (what people asked of every replica); undefined before any (I/O). */
+  intent(): Promise<StoredJson | undefined>;
+  /** Saves the fleet's intent under the `global` shard's epoch; `locked` when not held (I/O). */
+  putIntent(doc: StoredJson): Promise<void>;
   /** Leaves: every lock released, the registry row removed; then closes (idempotent). */
   close(): Promise<void>;
 }

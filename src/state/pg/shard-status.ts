@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { PlatctlError } from '../../core/errors.js';
+import { GLOBAL_SHARD } from '../shards.js';
 import type { StoredJson } from '../types.js';
 import type { Fence } from './lease.js';
 import { fencedWrite } from './write.js';
@@ -34,13 +35,38 @@ export function shardStatusMethods(pool: pg.Pool, held: () => ReadonlyMap<string
           `status of shard ${shard} refused: this replica does not hold it`,
         );
       }
-      await fencedWrite(
-        pool,
-        fence,
-        `INSERT INTO controller_status (name, doc) SELECT $3, $4::json FROM fence
-         ON CONFLICT (name) DO UPDATE SET doc = excluded.doc`,
-        [rowOf(shard), JSON.stringify(doc)],
+      await put(fence, rowOf(shard), doc);
+    },
+    /** The fleet's intent document (a suspension of every replica); undefined before any. */
+    async intent(): Promise<StoredJson | undefined> {
+      const { rows } = await pool.query<{ doc: StoredJson }>(
+        "SELECT doc FROM controller_status WHERE name = 'intent'",
       );
+      return rows[0]?.doc;
+    },
+    /**
+     * Saves the fleet's intent document under the epoch of the `global` shard's lock: one
+     * replica writes it at a time, refused (`locked`) on any replica that does not hold `global`.
+     */
+    async putIntent(doc: StoredJson): Promise<void> {
+      const fence = held().get(GLOBAL_SHARD);
+      if (!fence) {
+        throw new PlatctlError(
+          'locked',
+          'the fleet-wide intent is written by the replica holding the global shard; this one does not',
+        );
+      }
+      await put(fence, 'intent', doc);
     },
   };
+
+  function put(fence: Fence, name: string, doc: StoredJson): Promise<void> {
+    return fencedWrite(
+      pool,
+      fence,
+      `INSERT INTO controller_status (name, doc) SELECT $3, $4::json FROM fence
+       ON CONFLICT (name) DO UPDATE SET doc = excluded.doc`,
+      [name, JSON.stringify(doc)],
+    );
+  }
 }

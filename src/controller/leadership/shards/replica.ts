@@ -13,7 +13,9 @@ import {
 } from '../../../state/index.js';
 import type { ReconcileRun } from '../../engine/ports.js';
 import type { StoredRun } from '../../status/history.js';
+import type { IntentPort } from '../../status/intent.js';
 import type { ControllerStatus, StepMemory } from '../../status/status.js';
+import type { ControlScope, Elsewhere } from '../elsewhere.js';
 import type { LeasePort } from '../lease-keeper.js';
 import { assignedTo } from './assign.js';
 import { ShardStatusBook } from './shard-status.js';
@@ -81,6 +83,44 @@ export class ShardReplica {
   /** The loop's `persist` port: one status document per held shard, then the run (I/O). */
   persistence(): (run: StoredRun | undefined) => Promise<void> {
     return this.#book.persistence(this.#o.state);
+  }
+
+  /**
+   * The fleet's intent (a suspension of every replica) as this replica reads and writes it: in
+   * the state store, written under the `global` shard's epoch by whichever replica holds it;
+   * approved deletions stay with each shard's status.
+   */
+  intentPort(): IntentPort {
+    const { coordinator } = this.#o;
+    return {
+      approvals: false,
+      read: () => coordinator.intent(),
+      write: (doc) => coordinator.putIntent(doc),
+    };
+  }
+
+  /**
+   * Who acts on `scope` instead of this replica (I/O: reads the registry): the fleet's intent is
+   * the `global` shard holder's; a replica's own work is its own once it joined.
+   */
+  async elsewhere(scope: ControlScope): Promise<Elsewhere | undefined> {
+    const { coordinator } = this.#o;
+    if (coordinator.joinedSince() === undefined) {
+      const leader = 'none known: this replica has not joined the others yet';
+      return { leader, message: `this replica stands by: ${leader}` };
+    }
+    if (scope === 'replica' || coordinator.held().has(GLOBAL_SHARD)) return undefined;
+    const owner = (await coordinator.owners()).find((o) => o.shard === GLOBAL_SHARD);
+    const member = owner && (await coordinator.members()).find((m) => m.id === owner.replicaId);
+    const leader = member
+      ? describeHolder(member)
+      : owner
+        ? `holder ${owner.replicaId}`
+        : 'none: no replica holds the global shard yet (retry shortly)';
+    return {
+      leader,
+      message: `this replica does not hold the global shard, whose holder keeps what every replica obeys: ${leader}`,
+    };
   }
 
   /** Leader election's port: "held" means joined (possibly owning no shard yet). */

@@ -33,7 +33,6 @@ function shardDocument(shard: string, status: ControllerStatus, memory: StepMemo
   if (approved.length > 0) doc.approvedDeletes = approved;
   if (shard === GLOBAL_SHARD) {
     for (const k of SOURCE_FIELDS) if (status[k] !== undefined) doc[k] = status[k];
-    if (memory.suspended) doc.suspendedByApi = true;
   }
   return doc;
 }
@@ -83,6 +82,7 @@ function restoreShard(
   if (shard === GLOBAL_SHARD && status.lastRunAt === undefined) {
     const target = status as unknown as Record<string, unknown>;
     for (const k of SOURCE_FIELDS) if (doc[k] !== undefined) target[k] = doc[k];
+    // a suspension saved before the fleet's intent had a document of its own (`intent.ts`)
     if (doc.suspendedByApi === true) {
       memory.suspended = true;
       status.suspended = true;
