@@ -132,7 +132,8 @@ export class ControllerLoop {
         this.#ports.heartbeat?.beat('lease');
         // Leadership: act only while holding the state store's lease; otherwise stand by.
         if (!(await lease.tryAcquire())) {
-          const holder = await lease.holder();
+          // a store that did not answer cannot say who holds it either
+          const holder = lease.failing ? undefined : await lease.holder();
           if (status.role !== 'standby') {
             logger.info({ event: 'standby', holder }, 'standing by');
           }
@@ -140,7 +141,9 @@ export class ControllerLoop {
           status.leaseHolder = holder;
           metrics.leader(false);
           lease.stopKeepAlive();
-          await this.#sleep(pollMs);
+          // a trigger is work for the leader, not a reason for a standby to poll sooner
+          this.#triggered = false;
+          await this.#sleep(lease.retryDelay(pollMs), stop);
           continue;
         }
         if (status.role !== 'leader') logger.info({ event: 'leader' }, 'leading');
@@ -194,18 +197,19 @@ export class ControllerLoop {
   }
 
   /**
-   * Sleeps on the injected clock until `ms` pass, a trigger arrives, or stop is asked; in slices
-   * of a quarter of the watchdog's threshold, beating after each, so a long interval is not
-   * mistaken for a stuck loop.
+   * Sleeps on the injected clock until `ms` pass, a trigger arrives, or stop is asked (with
+   * `only`: until `ms` pass or `only` aborts, whatever is triggered); in slices of a quarter of
+   * the watchdog's threshold, beating after each, so a long interval is not mistaken for a stuck
+   * loop.
    */
-  async #sleep(ms: number): Promise<void> {
+  async #sleep(ms: number, only?: AbortSignal): Promise<void> {
     if (this.#stopping.signal.aborted) return;
     this.#wake = new AbortController();
-    if (this.#triggered) return;
+    if (this.#triggered && !only) return;
     const { clock, heartbeat } = this.#ports;
     const slice = heartbeat ? Math.max(1, heartbeat.thresholdMs / 4) : ms;
     const until = clock.now() + ms;
-    const wake = this.#wake.signal;
+    const wake = only ?? this.#wake.signal;
     for (let left = ms; left > 0 && !wake.aborted; left = until - clock.now()) {
       await clock.sleep(Math.min(left, slice), wake).catch(() => {});
       heartbeat?.beat('idle');
