@@ -2,7 +2,7 @@ import type { AddressInfo } from 'node:net';
 import { systemClock } from '../core/clock.js';
 import { createLogger } from '../core/logger.js';
 import { createApiClient } from '../providers/index.js';
-import { processHolder, type StateStore } from '../state/index.js';
+import { processHolder, type StateStore, type StoredJson } from '../state/index.js';
 import { apiLimits, type ControllerConfig } from './config.js';
 import { controllerEngine, controllerLoad, engineRun } from './engine/engine-adapter.js';
 import { RevisionLoads } from './engine/revision-loads.js';
@@ -121,10 +121,8 @@ export async function startController(config: ControllerConfig): Promise<Running
         : engineRun(engine));
     const backoffOptions = config.backoff ?? { baseMs: 5_000, maxMs: 300_000 };
     const backoff = new BackoffTracker(backoffOptions);
-    if (!shards && restoreStatus(await state.controllerStatus(), status, memory)) {
-      logger.info({ event: 'status-restored' }, 'status restored from the state store');
-    }
-    // Alerts from each finished run, sent on queues of their own; a restart re-sends none.
+    // Alerts from each finished run, sent on queues of their own; what they remember of the
+    // alerts sent is saved with the status, so neither a restart nor a failover re-sends one.
     const notifier =
       config.notifications &&
       (await import('./notify/notifier.js')).createNotifier(config.notifications, {
@@ -134,16 +132,28 @@ export async function startController(config: ControllerConfig): Promise<Running
         onDelivery: metrics.notification,
       });
     notifier?.seed(status);
+    shards?.replica.rememberAlerts(notifier);
+    const openedState = state;
+    /** What the last leader saved: read at start (a standby shows it) and on each takeover. */
+    const takeUp = async () => {
+      const doc = await openedState.controllerStatus();
+      if (restoreStatus(doc, status, memory)) {
+        logger.info({ event: 'status-restored' }, 'status restored from the state store');
+      }
+      notifier?.restore(doc?.alerts, status);
+    };
+    if (!shards) await takeUp();
     // a suspension kept from before the restart shows before the first run ends
     metrics.suspended(config.suspend || memory.suspended === true);
     const leads = () => loop.leads;
     // what people asked, kept in the store and written under the fence; read before each run
-    const openedState = state;
     const intent = new IntentBook(
       shards?.replica.intentPort() ?? leaderIntent(openedState, leads),
       memory,
     );
-    const saveStatus = shards?.replica.persistence() ?? statePersistence(state, status);
+    const saveStatus =
+      shards?.replica.persistence() ??
+      statePersistence(state, status, () => notifier?.memory() as StoredJson | undefined);
     const persist = async (run: StoredRun | undefined) => {
       await saveStatus(run);
       await intent.save();
@@ -158,6 +168,8 @@ export async function startController(config: ControllerConfig): Promise<Running
         validate: loads.validate,
         collect: exposedGc(),
         intent,
+        ...(notifier ? { observe: (outcome) => notifier.observe(status, outcome) } : {}),
+        ...(shards ? {} : { onLead: takeUp }),
         lease: shards?.replica.lease ?? stateStoreLease(state, holder, lease),
       },
     );
@@ -185,7 +197,6 @@ export async function startController(config: ControllerConfig): Promise<Running
       },
       'controller started',
     );
-    if (notifier) loop.onStep((outcome) => notifier.observe(status, outcome));
     const unwatch = source.watch?.(() => loop.trigger('file change', 'watch'));
     const running = loop.start();
     return started({ address, status, loop, metrics, controls }, async () => {

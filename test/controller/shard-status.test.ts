@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ShardStatusBook } from '../../src/controller/leadership/shards/shard-status.js';
+import { AlertTracker } from '../../src/controller/notify/tracker.js';
 import type { ResourceCondition } from '../../src/controller/status/conditions.js';
 import type { StepMemory } from '../../src/controller/status/status.js';
 import { type ControllerStatus, initialStatus } from '../../src/controller/status/status.js';
@@ -67,6 +68,35 @@ describe.skipIf(!postgresUrl)('status of sharded replicas: one document per shar
     seats.push(out);
     return out;
   };
+
+  it("saves what the alerts remember per shard, and the taker of a shard adds that shard's", async () => {
+    const a = await seat('a2', ['global', 'project:p2', 'project:q2']);
+    const sent = new AlertTracker();
+    sent.restore({
+      version: 1,
+      failing: 'failed:rev-9',
+      applied: 'rev-8',
+      keys: {
+        failed: ['Workspace/p2/w', 'Workspace/q2/w'],
+        drifted: ['Workspace/q2/x'],
+        corrected: [],
+      },
+    });
+    a.book.alerts = sent;
+    await a.persist();
+    await a.coordinator.close();
+    const b = await seat('b2', []);
+    const taker = new AlertTracker();
+    b.book.alerts = taker;
+    expect(await b.coordinator.take('project:q2')).toBe(true);
+    await b.book.taken('project:q2');
+    expect(taker.memory()).toEqual({
+      version: 1,
+      failing: 'failed:rev-9',
+      applied: 'rev-8',
+      keys: { failed: ['Workspace/q2/w'], drifted: ['Workspace/q2/x'], corrected: [] },
+    });
+  });
 
   it("keeps each replica's shards apart and brings them to whoever takes them over", async () => {
     const a = await seat('a', ['global', 'project:p']);

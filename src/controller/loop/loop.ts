@@ -146,7 +146,10 @@ export class ControllerLoop {
           await this.#sleep(lease.retryDelay(pollMs), stop);
           continue;
         }
-        if (status.role !== 'leader') logger.info({ event: 'leader' }, 'leading');
+        if (status.role !== 'leader') {
+          logger.info({ event: 'leader' }, 'leading');
+          await this.#takeUp();
+        }
         status.role = 'leader';
         status.leaseHolder = undefined;
         metrics.leader(true);
@@ -181,9 +184,19 @@ export class ControllerLoop {
       this.#stopping.signal,
       this.#hardStop.signal,
     );
+    this.#ports.observe?.(outcome);
     await this.#recordRun(runOf(outcome, trigger, this.#ports.status.lastError));
     for (const l of this.#stepListeners) l(outcome);
     return outcome.requeueAfterMs;
+  }
+
+  /** Takes up what the previous leader saved (a failure is logged: the first run rebuilds it). */
+  async #takeUp(): Promise<void> {
+    try {
+      await this.#ports.onLead?.();
+    } catch (err) {
+      this.#ports.logger.warn({ event: 'status-restore-error' }, String(err));
+    }
   }
 
   /** Saves status and the run (a failure to save is logged, never ends the loop). */

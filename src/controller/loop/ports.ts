@@ -86,6 +86,16 @@ export type LoopPorts = Omit<StepPorts, 'backoff' | 'memory'> & {
   /** Saves status (and the run that just ended) where a restart finds them (I/O). */
   readonly persist?: (run: StoredRun | undefined) => Promise<void>;
   /**
+   * Told of each step's outcome before it is saved (the notifications: what they remember of it
+   * is saved with the status). Must not throw.
+   */
+  readonly observe?: (outcome: StepOutcome) => void;
+  /**
+   * Called each time this replica starts leading, before its first step (I/O): it takes up
+   * what the previous leader saved (status, what the alerts remember). A failure is logged.
+   */
+  readonly onLead?: () => Promise<void>;
+  /**
    * Collects garbage after each step, once its objects are dropped and before the loop sleeps;
    * none when undefined (see `exposedGc`).
    */

@@ -20,7 +20,7 @@ import {
   type ResolvedProvider,
 } from './providers/index.js';
 import { redactAlert } from './redact.js';
-import { AlertTracker } from './tracker.js';
+import { type AlertMemory, AlertTracker } from './tracker.js';
 
 /**
  * The controller's port for notifications: told about each finished run, it returns at once;
@@ -29,6 +29,18 @@ import { AlertTracker } from './tracker.js';
 export interface Notifier {
   /** Takes the conditions a restored status already shows, so a restart re-sends none of them. */
   seed(status: StatusView): void;
+  /**
+   * What it remembers of the conditions already alerted (JSON), saved with the status: the
+   * replica that leads next restores it and re-sends none of them.
+   */
+  memory(): AlertMemory;
+  /**
+   * Takes what the previous leader remembered in place of its own; without a document it knows
+   * (a status saved before alerts were remembered), seeds from `status` instead.
+   */
+  restore(doc: unknown, status: StatusView): void;
+  /** Adds what the previous holder of a shard taken over remembered of that shard's keys. */
+  merge(doc: unknown): void;
   /** Derives the alerts of the run `step` that left the controller in `status`, and queues them. */
   observe(status: StatusView, step: StepView): void;
   /** Waits up to `graceMs` (default 3000) for queued alerts to go out, then drops the rest. */
@@ -99,6 +111,13 @@ export function createNotifier(config: NotificationConfig, deps: NotifierDeps): 
   };
   return {
     seed: (status) => tracker.seed(status),
+    memory: () => tracker.memory(),
+    restore: (doc, status) => {
+      if (!tracker.restore(doc)) tracker.seed(status);
+    },
+    merge: (doc) => {
+      tracker.merge(doc);
+    },
     observe(status, step) {
       // a fault here must never reach the loop that called it: reconciling goes on regardless
       try {

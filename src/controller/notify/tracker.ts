@@ -11,6 +11,28 @@ import {
   uncorrected,
 } from './alerts.js';
 
+/**
+ * What the tracker remembers, as the state store keeps it (JSON): the run's own marks, and the
+ * keys each condition was last alerted for — a shape a sharded controller splits by the shard of
+ * each key and joins again, without knowing what the marks mean.
+ */
+export interface AlertMemory {
+  readonly version: 1;
+  /** `fetch` or `failed:<revision>` while runs fail. */
+  readonly failing?: string;
+  /** The rejected HEAD revision while the source is not ready. */
+  readonly rejected?: string;
+  /** The revision last alerted as applied. */
+  readonly applied?: string;
+  readonly keys: {
+    readonly failed: readonly string[];
+    readonly drifted: readonly string[];
+    readonly corrected: readonly string[];
+    /** Absent: no prune held. */
+    readonly prune?: readonly string[];
+  };
+}
+
 /** Condition reasons of a resource that failed and has not succeeded since (seeding on restart). */
 const FAILING = new Set(['ActionFailed', 'BackingOff']);
 
@@ -70,10 +92,74 @@ export class AlertTracker {
   /** Drifted keys left uncorrected, as last reported. */
   #drifted = new Set<string>();
   /** The keys of the last run's corrected drift (a fight with something reverting it). */
-  #corrected = '';
+  #corrected: readonly string[] = [];
   /** The keys of the held prune. */
-  #prune: string | undefined;
+  #prune: readonly string[] | undefined;
   #applied: string | undefined;
+
+  /** What it remembers, for the state store (pure): a new leader restores it and re-sends nothing. */
+  memory(): AlertMemory {
+    return {
+      version: 1,
+      ...(this.#failing !== undefined ? { failing: this.#failing } : {}),
+      ...(this.#rejected !== undefined ? { rejected: this.#rejected } : {}),
+      ...(this.#applied !== undefined ? { applied: this.#applied } : {}),
+      keys: {
+        failed: [...this.#failedKeys].sort(),
+        drifted: [...this.#drifted].sort(),
+        corrected: [...this.#corrected],
+        ...(this.#prune ? { prune: [...this.#prune] } : {}),
+      },
+    };
+  }
+
+  /**
+   * Takes what another process remembered (see {@link memory}) in place of its own; false,
+   * changing nothing, for a document it does not know (it is seeded from the status instead).
+   */
+  restore(doc: unknown): boolean {
+    const m = doc as Partial<AlertMemory> | undefined;
+    if (!m || m.version !== 1 || typeof m.keys !== 'object' || m.keys === null) return false;
+    const list = (v: unknown) =>
+      Array.isArray(v) ? v.filter((k): k is string => typeof k === 'string') : [];
+    const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
+    this.#failing = text(m.failing);
+    this.#rejected = text(m.rejected);
+    this.#applied = text(m.applied);
+    this.#failedKeys = new Set(list(m.keys.failed));
+    this.#drifted = new Set(list(m.keys.drifted));
+    this.#corrected = sorted(list(m.keys.corrected));
+    this.#prune = m.keys.prune ? sorted(list(m.keys.prune)) : undefined;
+    return true;
+  }
+
+  /**
+   * Adds what another replica remembered of keys now also this one's (a shard taken over): the
+   * keys join its own, and a mark it has none of yet is taken. False for an unknown document.
+   */
+  merge(doc: unknown): boolean {
+    const own = this.memory();
+    if (!this.restore(doc)) return false;
+    const other = this.memory();
+    const union = (a: readonly string[], b: readonly string[]) => [...new Set([...a, ...b])];
+    const prune =
+      own.keys.prune || other.keys.prune
+        ? { prune: union(own.keys.prune ?? [], other.keys.prune ?? []) }
+        : {};
+    this.restore({
+      version: 1,
+      failing: own.failing ?? other.failing,
+      rejected: own.rejected ?? other.rejected,
+      applied: own.applied ?? other.applied,
+      keys: {
+        failed: union(own.keys.failed, other.keys.failed),
+        drifted: union(own.keys.drifted, other.keys.drifted),
+        corrected: union(own.keys.corrected, other.keys.corrected),
+        ...prune,
+      },
+    } satisfies AlertMemory);
+    return true;
+  }
 
   /** Takes the conditions a restored status already shows as known, so a restart re-sends none. */
   seed(status: StatusView): void {
@@ -86,7 +172,7 @@ export class AlertTracker {
     }
     this.#rejected = rejectedHead(status)?.revision;
     this.#drifted = new Set(uncorrected(status.drift, status));
-    this.#prune = status.blockedPrune ? keysOf(status.blockedPrune.keys) : undefined;
+    this.#prune = status.blockedPrune ? sorted(status.blockedPrune.keys) : undefined;
     this.#applied = status.lastAppliedRevision;
   }
 
@@ -193,8 +279,8 @@ export class AlertTracker {
     }
     // corrected drift: again only when the set changes (not while a fight with the same goes on)
     const fixed = report.drift.filter((k) => !left.includes(k));
-    const print = keysOf(fixed);
-    if (fixed.length > 0 && print !== this.#corrected) {
+    const print = sorted(fixed);
+    if (fixed.length > 0 && !sameKeys(print, this.#corrected)) {
       emit.alert(
         'drift-detected',
         'info',
@@ -211,8 +297,8 @@ export class AlertTracker {
   /** Once per set of held keys, recovered when no prune is held. */
   #heldPrune(step: StepView, report: Report, emit: Emitter): void {
     const held = report.pruneHeld;
-    const print = held ? keysOf(held.keys) : undefined;
-    if (held && print !== this.#prune) {
+    const print = held ? sorted(held.keys) : undefined;
+    if (held && print && !(this.#prune && sameKeys(print, this.#prune))) {
       emit.alert('prune-blocked', 'warning', held.message, {
         resources: held.keys,
         details: [`approve with: platctl ctl approve-prune ${step.runId ?? '<run>'}`],
@@ -240,7 +326,11 @@ function rev(revision: string | undefined): { revision?: string } {
   return revision !== undefined ? { revision } : {};
 }
 
-/** An order-free fingerprint of a set of keys. */
-function keysOf(keys: readonly string[]): string {
-  return [...keys].sort().join('\n');
+/** A set of keys in one order, so that two sets compare as lists. */
+function sorted(keys: readonly string[]): readonly string[] {
+  return [...keys].sort();
+}
+
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((k, i) => k === b[i]);
 }

@@ -35,9 +35,10 @@ const VERSION = 1;
  * The JSON document saved for `status` (pure). What people asked (a suspension, approvals) is
  * not in it: that is the intent document's (`intent.ts`).
  */
-function statusDocument(status: ControllerStatus): StoredJson {
+function statusDocument(status: ControllerStatus, alerts: StoredJson | undefined): StoredJson {
   const doc: Record<string, unknown> = { version: VERSION };
   for (const k of KEPT) if (status[k] !== undefined) doc[k] = status[k];
+  if (alerts) doc.alerts = alerts;
   return doc;
 }
 
@@ -63,13 +64,18 @@ export function restoreStatus(
   return true;
 }
 
-/** The loop's `persist` port on a state store: the status document, then the run (I/O). */
+/**
+ * The loop's `persist` port on a state store: the status document, then the run (I/O). The
+ * document also keeps what the notifications remember of the alerts already sent (`alerts`,
+ * asked at each save; opaque here), so the next leader re-sends none.
+ */
 export function statePersistence(
   state: Pick<StateStore, 'putControllerStatus' | 'appendRun'>,
   status: ControllerStatus,
+  alerts: () => StoredJson | undefined = () => undefined,
 ): (run: StoredRun | undefined) => Promise<void> {
   return async (run) => {
-    await state.putControllerStatus(statusDocument(status));
+    await state.putControllerStatus(statusDocument(status, alerts()));
     if (run) await state.appendRun(run.runId, run as unknown as StoredJson, HISTORY_SIZE);
   };
 }

@@ -18,7 +18,7 @@ import type { ControllerStatus, StepMemory } from '../../status/status.js';
 import type { ControlScope, Elsewhere } from '../elsewhere.js';
 import type { LeasePort } from '../lease-keeper.js';
 import { assignedTo } from './assign.js';
-import { ShardStatusBook } from './shard-status.js';
+import { type AlertBook, ShardStatusBook } from './shard-status.js';
 
 const shardOf = (m: LoadedManifest) =>
   shardOfResource({ kind: m.manifest.kind, project: m.manifest.metadata.project });
@@ -78,6 +78,14 @@ export class ShardReplica {
   constructor(options: ShardReplicaOptions) {
     this.#o = options;
     this.#book = new ShardStatusBook(options);
+  }
+
+  /**
+   * What the notifications remember is saved with each held shard's status and joins this
+   * replica's when it takes a shard over, so no alert is sent twice across a failover.
+   */
+  rememberAlerts(alerts: AlertBook | undefined): void {
+    this.#book.alerts = alerts;
   }
 
   /** The loop's `persist` port: one status document per held shard, then the run (I/O). */

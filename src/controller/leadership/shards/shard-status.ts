@@ -7,23 +7,55 @@ import {
   type StoredJson,
   shardOfKey,
 } from '../../../state/index.js';
+import type { AlertMemory } from '../../notify/tracker.js';
 import { HISTORY_SIZE, type StoredRun } from '../../status/history.js';
 import { SOURCE_FIELDS } from '../../status/persist.js';
 import type { BlockedPrune, ControllerStatus, StepMemory } from '../../status/status.js';
 
 const VERSION = 1;
 
+/** What the notifications remember, as the book saves and restores it per shard. */
+export interface AlertBook {
+  memory(): AlertMemory;
+  /** Adds a shard's saved memory to its own (a shard taken over). */
+  merge(doc: unknown): void;
+}
+
+/**
+ * The part of the alerts' memory that is `shard`'s (pure): the keys of its resources, and the
+ * run's marks, which every shard's document carries so that whoever takes any of them knows.
+ */
+function alertsOf(shard: string, memory: AlertMemory): AlertMemory {
+  const mine = (keys: readonly string[]) => keys.filter((k) => shardOfKey(k) === shard);
+  const prune = memory.keys.prune ? mine(memory.keys.prune) : [];
+  return {
+    ...memory,
+    keys: {
+      failed: mine(memory.keys.failed),
+      drifted: mine(memory.keys.drifted),
+      corrected: mine(memory.keys.corrected),
+      ...(prune.length > 0 ? { prune } : {}),
+    },
+  };
+}
+
 /**
  * The status document of `shard` (pure): the conditions, drift, inventory, held prune and
  * approved deletions of its resources; for `global`, also the source's revisions and results.
  */
-function shardDocument(shard: string, status: ControllerStatus, memory: StepMemory): StoredJson {
+function shardDocument(
+  shard: string,
+  status: ControllerStatus,
+  memory: StepMemory,
+  alerts: AlertMemory | undefined,
+): StoredJson {
   const mine = (key: string) => shardOfKey(key) === shard;
   const doc: Record<string, unknown> = {
     version: VERSION,
     conditions: status.conditions.filter((c) => mine(c.key)),
     drift: status.drift.filter(mine),
     inventory: status.inventory.filter(mine),
+    ...(alerts ? { alerts: alertsOf(shard, alerts) } : {}),
   };
   const prune = status.blockedPrune?.keys.filter(mine) ?? [];
   if (status.blockedPrune && prune.length > 0) {
@@ -100,6 +132,8 @@ function restoreShard(
 export class ShardStatusBook {
   /** Held shards whose part of the status is still their previous holder's document. */
   readonly #restored = new Map<string, StoredJson>();
+  /** The notifications' memory, saved and restored per shard; none without notifications. */
+  alerts: AlertBook | undefined;
 
   constructor(
     private readonly d: {
@@ -124,6 +158,8 @@ export class ShardStatusBook {
     }
     if (doc && restoreShard(shard, doc, this.d.status, this.d.memory)) {
       this.#restored.set(shard, doc);
+      // the alerts its previous holder sent about it are not sent again
+      if (doc.alerts) this.alerts?.merge(doc.alerts);
       this.d.logger.info({ event: 'status-restored', shard }, `status of ${shard} restored`);
     }
   }
@@ -147,9 +183,10 @@ export class ShardStatusBook {
       for (const [s, doc] of this.#restored) {
         if (held.has(s)) restoreShard(s, doc, status, memory);
       }
+      const alerts = this.alerts?.memory();
       for (const shard of held.keys()) {
         try {
-          await coordinator.putStatus(shard, shardDocument(shard, status, memory));
+          await coordinator.putStatus(shard, shardDocument(shard, status, memory, alerts));
         } catch (err) {
           // lost since: the new holder saves it; the other shards are still ours to save
           if (!(err instanceof PlatctlError && err.code === 'locked')) throw err;
