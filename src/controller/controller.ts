@@ -147,10 +147,7 @@ export async function startController(config: ControllerConfig): Promise<Running
     metrics.suspended(config.suspend || memory.suspended === true);
     const leads = () => loop.leads;
     // what people asked, kept in the store and written under the fence; read before each run
-    const intent = new IntentBook(
-      shards?.replica.intentPort() ?? leaderIntent(openedState, leads),
-      memory,
-    );
+    const intent = new IntentBook(shards?.intent ?? leaderIntent(openedState, leads), memory);
     const saveStatus =
       shards?.replica.persistence() ??
       statePersistence(state, status, () => notifier?.memory() as StoredJson | undefined);
@@ -161,7 +158,12 @@ export async function startController(config: ControllerConfig): Promise<Running
     // the parts the loop and the HTTP surface share
     const parts = { status, memory, metrics, logger, clock, heartbeat, backoff, run, persist };
     const loop: ControllerLoop = new ControllerLoop(
-      { ...config, backoff: backoffOptions, leasePollMs: lease.pollMs },
+      {
+        ...config,
+        backoff: backoffOptions,
+        leasePollMs: lease.pollMs,
+        renewDeadlineMs: lease.renewDeadlineMs,
+      },
       {
         ...parts,
         source,
@@ -179,9 +181,7 @@ export async function startController(config: ControllerConfig): Promise<Running
       loop,
       state,
       intent,
-      elsewhere: shards
-        ? (scope) => shards!.replica.elsewhere(scope)
-        : standbyElsewhere(leads, () => status.leaseHolder),
+      elsewhere: shards?.elsewhere ?? standbyElsewhere(leads, () => status.leaseHolder),
       suspendFlag: config.suspend,
       selfHeal: config.selfHeal,
       prune: config.prune,

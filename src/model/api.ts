@@ -53,6 +53,11 @@ export interface ApiRequest {
   /** Aborts the request and any retry wait. */
   readonly signal?: AbortSignal;
   /**
+   * Asked right before each attempt is sent, once the rate limiter gave it its turn (no I/O):
+   * false refuses it with `locked`, unsent (a controller that can no longer prove it leads).
+   */
+  readonly mayStart?: () => boolean;
+  /**
    * Told of progress before an answer: each attempt as it starts and each retry wait as it
    * begins (the controller's watchdog). Not called for the final answer; must not throw.
    */

@@ -16,6 +16,12 @@ export interface ExecutorPorts {
   settled?(action: Action, outcome: ActionOutcome, result?: ExecuteResult): void | Promise<void>;
   readonly clock: Clock;
   readonly events?: EventSink;
+  /**
+   * Asked right before each non-noop action (no I/O): false once this process may no longer
+   * write (a controller that cannot prove it still leads). No action starts from then on, as
+   * after a stop; the running ones finish. Undefined: always true.
+   */
+  canWrite?(): boolean;
 }
 
 export interface ExecuteOptions {
@@ -29,7 +35,7 @@ export interface ExecuteOptions {
  * Executes exactly the plan's actions (I/O through `ports`). The graph decides what is ready,
  * p-queue how many run at once. A failed action skips only its transitive dependents, each
  * recorded as skipped `because` the failed root. Returns an outcome for every action, in plan
- * order: actions never started (after a stop) are `not-started`. An action's place in the queue
+ * order: actions never started (after a stop, or once `canWrite` said no) are `not-started`. An action's place in the queue
  * is free once its request is answered; its `settled` hook, its `finish` event and its
  * dependents follow, and the run returns only after every settle. Never throws for an action;
  * when a hook fails (a state write refused or lost: the record would be wrong), no new action
@@ -55,7 +61,8 @@ export async function executePlan(
   }
   const outcomes = new Map<string, ActionOutcome>();
   let hookFailure: { error: unknown } | undefined;
-  const stopped = () => options.signal?.aborted === true || hookFailure !== undefined;
+  let fenced = false;
+  const stopped = () => options.signal?.aborted === true || hookFailure !== undefined || fenced;
 
   const settle = async (a: Action, outcome: ActionOutcome, result?: ExecuteResult) => {
     outcomes.set(a.id, outcome);
@@ -94,6 +101,11 @@ export async function executePlan(
   const run = async (a: Action) => {
     if (stopped() || outcomes.has(a.id)) return;
     if (a.type === 'noop') return detach(a, { status: 'succeeded', elapsedMs: 0 });
+    // the fence: an action is sent only while this process may still write
+    if (ports.canWrite && !ports.canWrite()) {
+      fenced = true;
+      return;
+    }
     const started = ports.clock.now();
     await ports.beforeStart?.(a);
     ports.events?.({ type: 'start', action: a });

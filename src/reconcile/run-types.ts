@@ -91,6 +91,12 @@ export interface RunPorts {
   readonly wait?: { readonly pollMs: number; readonly timeoutMs: number };
   /** Lease holder of this process. @default processHolder() */
   readonly holder?: LeaseHolder;
+  /**
+   * Asked before each action that changes the platform (no I/O); false stops the run from
+   * starting more, as a stop does (a controller that can no longer prove it leads). @default
+   * always true
+   */
+  readonly canWrite?: () => boolean;
 }
 
 type RunStatus =

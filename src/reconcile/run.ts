@@ -130,6 +130,7 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
         beforeStart: recorder.beforeStart,
         settled: recorder.settled,
         clock: ports.clock,
+        ...(ports.canWrite ? { canWrite: ports.canWrite } : {}),
         ...(ports.events ? { events: ports.events } : {}),
       },
       { concurrency: options.concurrency ?? 4, ...(ports.signal ? { signal: ports.signal } : {}) },

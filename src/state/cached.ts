@@ -120,6 +120,15 @@ export function cachedStore(store: StateStore, holder: LeaseHolder): StateStore 
           copy = undefined;
           await handle.release();
         },
+        ...(handle.lost ? { lost: handle.lost } : {}),
+        ...(handle.abandon
+          ? {
+              abandon: () => {
+                copy = undefined;
+                handle.abandon?.();
+              },
+            }
+          : {}),
       };
     },
     leaseHolder: () => store.leaseHolder(),

@@ -61,6 +61,17 @@ export interface LeaseHandle {
   renew(): Promise<void>;
   /** Gives the lease up (idempotent). */
   release(): Promise<void>;
+  /**
+   * Aborted the moment the lease is known lost without asking anyone (its database session
+   * ended); absent where that cannot be known (SQLite: an expiry that someone else acts on).
+   */
+  readonly lost?: AbortSignal;
+  /**
+   * Gives the lease up at once, without waiting on the database (I/O: the lock's connection is
+   * closed, and the server frees the lock when it sees that): for a holder that could not renew
+   * in time, whose database may not answer at all. Absent where release never waits.
+   */
+  abandon?(): void;
 }
 
 export interface AcquireOptions {

@@ -46,7 +46,7 @@ describe.skipIf(!postgresUrl)('alerts across a failover (PostgreSQL)', () => {
     const replica = () =>
       stack.controller({
         statePath: schema.url,
-        leaseTtlMs: 1500,
+        leaseTtlMs: 3000,
         notifications: notifications(),
       });
     const one = commitFiles(

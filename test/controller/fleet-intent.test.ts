@@ -42,9 +42,9 @@ const inProject = (project: string, name: string, description: string) =>
 describe.skipIf(!postgresUrl)('operator intent across replicas (PostgreSQL)', () => {
   const pair = async (): Promise<[RunningController, RunningController]> => {
     commitFiles(stack.remote, { 'platform/a.yaml': workspaceYaml('ws-a', 'one') }, 'one');
-    const a = await stack.controller({ statePath: schema.url, leaseTtlMs: 1500 });
+    const a = await stack.controller({ statePath: schema.url, leaseTtlMs: 3000 });
     await nextStep(a, (o) => o.result === 'succeeded');
-    const b = await stack.controller({ statePath: schema.url, leaseTtlMs: 1500 });
+    const b = await stack.controller({ statePath: schema.url, leaseTtlMs: 3000 });
     await until('b stands by', () => b.status.role === 'standby');
     return [a, b];
   };
@@ -123,7 +123,7 @@ describe.skipIf(!postgresUrl)('operator intent across replicas (PostgreSQL)', ()
       ),
       'one per project',
     );
-    const sharded = { statePath: schema.url, shardBy: 'project' as const, leaseTtlMs: 1500 };
+    const sharded = { statePath: schema.url, shardBy: 'project' as const, leaseTtlMs: 3000 };
     const x = await stack.controller(sharded);
     const y = await stack.controller(sharded);
     const described = async (p: string) =>

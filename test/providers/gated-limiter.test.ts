@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fencedApi } from '../../src/controller/engine/fenced-api.js';
 import { createApiClient } from '../../src/providers/client/api-client.js';
 import { GatedLimiter } from '../../src/providers/client/gated-limiter.js';
 
@@ -48,5 +49,47 @@ describe('a limiter paced from outside (the replicas shared budget)', () => {
     abort.abort(new Error('stop'));
     await expect(request).rejects.toThrow();
     expect(ran).toBe(false);
+  });
+});
+
+describe('a write fenced at the moment it leaves (a controller that may lose the lease)', () => {
+  it('asks mayStart once the limiter gives the attempt its turn: false sends nothing', async () => {
+    const sent: string[] = [];
+    let open = false;
+    const waiting: (() => void)[] = [];
+    const client = createApiClient({
+      baseUrl: 'http://platform.test',
+      apiKey: 'k',
+      limiter: new GatedLimiter({
+        gate: () =>
+          new Promise<void>((resolve) => {
+            if (open) resolve();
+            else waiting.push(resolve);
+          }),
+      }),
+      transport: async ({ path }) => {
+        sent.push(path);
+        return { status: 200, headers: { 'content-type': 'application/json' }, text: '{}' };
+      },
+    });
+    let leads = true;
+    const fenced = fencedApi(client, () => leads);
+    const write = fenced.request({
+      method: 'PUT',
+      path: '/w/1',
+      auth: 'v3',
+      operation: 'updating w 1',
+    });
+    // accepted when asked, then held by the rate limit while the lease's deadline passes
+    leads = false;
+    open = true;
+    for (const w of waiting.splice(0)) w();
+    await expect(write).rejects.toMatchObject({ code: 'locked' });
+    await expect(
+      fenced.request({ method: 'DELETE', path: '/w/2', auth: 'v3', operation: 'deleting w 2' }),
+    ).rejects.toMatchObject({ code: 'locked' });
+    // reads go on: a replica that stands by may still look
+    await fenced.request({ method: 'GET', path: '/w/3', auth: 'v3', operation: 'reading w 3' });
+    expect(sent).toEqual(['/w/3']);
   });
 });

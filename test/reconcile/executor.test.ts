@@ -57,6 +57,34 @@ describe('executePlan', () => {
     expect(failed).toHaveLength(1);
   });
 
+  it('starts no action once canWrite says no (a lost lease): the rest are not-started', async () => {
+    const r = recorder();
+    let leads = true;
+    const plan = planOf([
+      act('A/a#update'),
+      act('B/b#update', ['A/a#update']),
+      act('C/c#delete', ['B/b#update'], 'delete'),
+    ]);
+    const out = await executePlan(
+      plan,
+      {
+        perform: async (a, progress) => {
+          const done = await r.perform(a);
+          leads = false; // the deadline passes while the first action runs
+          progress('done');
+          return done;
+        },
+        canWrite: () => leads,
+        clock: fakeClock(),
+      },
+      { concurrency: 1 },
+    );
+    expect(r.started).toEqual(['A/a#update']);
+    expect(out.get('A/a#update')).toMatchObject({ status: 'succeeded' });
+    expect(out.get('B/b#update')).toEqual({ status: 'not-started' });
+    expect(out.get('C/c#delete')).toEqual({ status: 'not-started' });
+  });
+
   it('never runs more actions at once than the concurrency', async () => {
     const r = recorder();
     const plan = planOf(Array.from({ length: 20 }, (_, i) => act(`K/n${i}#update`)));

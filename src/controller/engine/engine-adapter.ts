@@ -15,6 +15,7 @@ import {
 import { type LoadPort, reconcile } from '../../reconcile/run.js';
 import type { LeaseHolder, StateStore } from '../../state/index.js';
 import { beatingApi } from './beating-api.js';
+import { fencedApi } from './fenced-api.js';
 import type { ReconcileRun, ResourceReport, ValidatePort } from './ports.js';
 import { RevisionLoads } from './revision-loads.js';
 
@@ -87,7 +88,9 @@ export function engineRun(deps: EngineDeps): ReconcileRun {
     hardStop?.addEventListener('abort', onHardStop, { once: true });
     const beat = req.heartbeat;
     // Each attempt, retry wait and answer is progress for the watchdog; a hung attempt is not.
-    const api: ApiClient = beat ? beatingApi(deps.api, beat) : deps.api;
+    const beating: ApiClient = beat ? beatingApi(deps.api, beat) : deps.api;
+    // Every write is fenced: not sent once this replica can no longer prove it leads.
+    const api = req.canWrite ? fencedApi(beating, req.canWrite) : beating;
     const onAbort = () => {
       if (signal.reason instanceof PlatctlError && signal.reason.code === 'timeout') {
         hard.abort(signal.reason);
@@ -125,6 +128,7 @@ export function engineRun(deps: EngineDeps): ReconcileRun {
           logger: deps.logger,
           signal,
           hardSignal: hard.signal,
+          ...(req.canWrite ? { canWrite: req.canWrite } : {}),
           ...(deps.wait ? { wait: deps.wait } : {}),
           events: (e) => {
             beat?.('action' in e ? `${e.type} ${e.action.key}` : e.type);
@@ -144,6 +148,12 @@ export function engineRun(deps: EngineDeps): ReconcileRun {
       );
       if (result.status === 'invalid') {
         throw new PlatctlError('invalid-manifests', 'the manifests do not validate');
+      }
+      if (req.canWrite && !req.canWrite() && result.status === 'aborted') {
+        deps.logger.warn(
+          { event: 'writes-stopped', runId: req.runId },
+          'this replica no longer leads: the actions not started are left to the leader',
+        );
       }
       const keyOf = new Map((result.plan?.actions ?? []).map((a) => [a.id, a.key]));
       const outcomes = result.outcomes ?? {};

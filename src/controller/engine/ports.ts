@@ -48,6 +48,12 @@ export interface RunRequest {
    * end): the loop's watchdog. `what` names it briefly. Undefined: nobody watches.
    */
   readonly heartbeat?: (what: string) => void;
+  /**
+   * Asked before every platform write (each action, each mutating request): false once this
+   * replica may no longer prove it leads; nothing more is sent and the actions not started are
+   * reported `not-started`. No I/O. Undefined: always true.
+   */
+  readonly canWrite?: () => boolean;
 }
 
 /** One resource's share of a run. */

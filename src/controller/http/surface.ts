@@ -48,7 +48,14 @@ export function controllerSurface(p: SurfaceParts, settings: SurfaceSettings): S
     metrics,
     logger,
     ready: () => loop.ready,
-    health: () => p.heartbeat.check(),
+    health: () => {
+      const h = p.heartbeat.check();
+      const lease = loop.leaseHealth();
+      // a leader cut off from its database is not alive either: a restart reconnects it
+      return h.ok && !lease.ok
+        ? { ok: false, heartbeatAgeMs: h.heartbeatAgeMs, reason: lease.reason ?? 'lease' }
+        : h;
+    },
     now: () => clock.now(),
     trigger: (reason) => loop.trigger(reason, 'webhook'),
     standby: () => p.controls.elsewhere('replica'),

@@ -1,65 +1,130 @@
+import type { Clock } from '../../core/clock.js';
 import type { Logger } from '../../core/logger.js';
+import { LeaseErrors } from './lease-errors.js';
 
 /** The state store's run lease as leader election sees it. */
 export interface LeasePort {
   /** Takes or keeps the lease for this replica without waiting; false when another holds it. */
   tryAcquire(): Promise<boolean>;
+  /**
+   * Proves the lease is still held with a round trip to the store; rejects (or false) when it was
+   * lost. Absent: {@link tryAcquire} is itself such a round trip, and renews by being asked.
+   */
+  renew?(): Promise<boolean>;
+  /** Aborted the moment the lease held now is known lost without asking (its session ended). */
+  lost?(): AbortSignal | undefined;
+  /** Gives the lease up without waiting on the store, which may not answer (a missed deadline). */
+  abandon?(): void;
   /** Who holds it, for people (`pid 7 on pod-b since ...`), or undefined. */
   holder(): Promise<string | undefined>;
   /** Gives it up (idempotent). */
   release(): Promise<void>;
 }
 
-/** How much later than a poll interval a failing store is asked again, at most. */
-const MAX_BACKOFF_POLLS = 8;
+/** How the keeper keeps time. */
+export interface KeeperOptions {
+  readonly clock: Clock;
+  /**
+   * A leader that has not renewed for this long stops acting at once, as client-go's leader
+   * election does: shorter than the time any other replica needs to take the lease over after
+   * the last renewal the store saw (two thirds of the ttl), so the two never act at once.
+   * Undefined: no deadline (the lease is trusted until a renewal fails).
+   */
+  readonly renewDeadlineMs?: number;
+  /** Jitter's source. @default Math.random */
+  readonly random?: () => number;
+}
 
 /**
- * The loop's side of the state store's lease: asks for it without ever throwing (a store error
- * counts as not holding it, and is retried ever later: {@link retryDelay}), says who holds it,
- * and keeps it between steps with a timer that calls `lost` when a renewal fails. A store that
- * keeps failing is logged once when it starts (`lease-error`) and once when it answers again
- * (`lease-recovered`), never per attempt. Does I/O only through the port.
+ * The loop's side of the state store's lease. It asks for the lease without ever throwing (a
+ * store error counts as not holding it, retried ever later and logged once per change of state:
+ * {@link LeaseErrors}). It holds a **renew deadline** in
+ * memory: this replica {@link leads} only while its last confirmed renewal (a round trip to the
+ * store) is younger than `renewDeadlineMs` and its lock session is not known to have ended, so
+ * {@link leads} is a cheap check the engine makes before each platform write. Between steps it
+ * renews every poll ({@link keepAlive}); a renewal that fails, a session that ends, or a deadline
+ * that passes while a renewal hangs ends leadership at once (`lost` is called). Does I/O only
+ * through the port.
  */
 export class LeaseKeeper {
   readonly #lease: LeasePort;
   readonly #logger: Logger;
-  readonly #random: () => number;
-  #keepAlive: NodeJS.Timeout | undefined;
-  /** Store errors in a row; 0 while it answers. */
-  #failures = 0;
+  readonly #o: KeeperOptions;
+  readonly #errors: LeaseErrors;
+  #keeping: AbortController | undefined;
+  #onLost: ((reason: string) => void) | undefined;
+  /** Clock time at the start of the last round trip that proved the lease held; undefined: not held. */
+  #confirmedAt: number | undefined;
+  #lostSignal: AbortSignal | undefined;
+  #renewing = false;
+  /** Leadership ended by a missed deadline, and the store has not answered since. */
+  #cutOff: string | undefined;
 
-  constructor(lease: LeasePort, logger: Logger, random: () => number = Math.random) {
+  constructor(lease: LeasePort, logger: Logger, options: KeeperOptions) {
     this.#lease = lease;
     this.#logger = logger;
-    this.#random = random;
+    this.#o = options;
+    this.#errors = new LeaseErrors(logger, options.random);
   }
 
   /** True while the store fails to answer (the last attempt was an error). */
   get failing(): boolean {
-    return this.#failures > 0;
+    return this.#errors.failing;
   }
 
   /**
-   * How long to wait before the next attempt: `pollMs` while the store answers; while it fails,
-   * twice as long after each error up to {@link MAX_BACKOFF_POLLS} polls, with jitter (between
-   * half and all of it) so replicas that lost the database together do not return in step.
+   * True while this replica holds the lease, proven by a round trip younger than the renew
+   * deadline, on a session not known to have ended. No I/O: checked before every write.
    */
-  retryDelay(pollMs: number): number {
-    if (this.#failures === 0) return pollMs;
-    const full = pollMs * Math.min(MAX_BACKOFF_POLLS, 2 ** (this.#failures - 1));
-    return Math.max(1, Math.round(full * (0.5 + this.#random() / 2)));
+  leads(): boolean {
+    if (this.#confirmedAt === undefined || this.#lostSignal?.aborted) return false;
+    const limit = this.#o.renewDeadlineMs;
+    return limit === undefined || this.#o.clock.now() - this.#confirmedAt < limit;
   }
 
-  /** Takes or keeps the lease; false on a store error. */
+  /**
+   * Healthy unless leadership ended because the store stopped answering (the renew deadline
+   * passed) and it has not answered since: a process cut off from its database, which a restart
+   * reconnects. A store that answers with errors, or a standby, is healthy.
+   */
+  health(): { readonly ok: boolean; readonly reason?: string } {
+    return this.#cutOff ? { ok: false, reason: this.#cutOff } : { ok: true };
+  }
+
+  /** How long to wait before the next attempt (see {@link LeaseErrors.retryDelay}). */
+  retryDelay(pollMs: number): number {
+    return this.#errors.retryDelay(pollMs);
+  }
+
+  /**
+   * Takes or keeps the lease (false on a store error). A lease newly held, or held again after
+   * its deadline passed, is proven first by a renewal bounded by the deadline.
+   */
   async tryAcquire(): Promise<boolean> {
+    const start = this.#o.clock.now();
+    let held: boolean;
     try {
-      const held = await this.#lease.tryAcquire();
+      held = await this.#lease.tryAcquire();
       this.#answered();
-      return held;
     } catch (err) {
       this.#failed(err);
+      held = false;
+    }
+    if (!held) {
+      this.#confirmedAt = undefined;
       return false;
     }
+    if (this.leads()) return true;
+    if (this.#lease.renew && !(await this.#proven())) {
+      this.#lease.abandon?.();
+      return false;
+    }
+    this.#confirmedAt = start;
+    this.#lostSignal = this.#lease.lost?.();
+    this.#lostSignal?.addEventListener('abort', () => this.#lose('its database session ended'), {
+      once: true,
+    });
+    return true;
   }
 
   /** Who holds the lease, for people; a store error reads as unknown. */
@@ -72,49 +137,108 @@ export class LeaseKeeper {
     }
   }
 
-  #failed(err: unknown): void {
-    if (this.#failures++ === 0) {
-      this.#logger.error(
-        { event: 'lease-error' },
-        `the state store does not answer the lease (retried with backoff; logged again when it answers): ${String(err)}`,
-      );
-    }
-  }
-
-  #answered(): void {
-    if (this.#failures === 0) return;
-    this.#logger.info(
-      { event: 'lease-recovered', failures: this.#failures },
-      'the state store answers the lease again',
-    );
-    this.#failures = 0;
-  }
-
-  /** Renews every `pollMs` while leading (idempotent); `lost` runs when a renewal fails. */
-  keepAlive(pollMs: number, lost: () => void): void {
-    if (this.#keepAlive) return;
-    this.#keepAlive = setInterval(() => {
-      this.#lease.tryAcquire().then(
-        (held) => {
-          if (!held) lost();
-        },
-        () => lost(),
-      );
-    }, pollMs);
-    this.#keepAlive.unref();
+  /**
+   * Renews every `pollMs` while leading (idempotent), on the keeper's clock; `lost` runs once,
+   * with why, when leadership ends (a renewal failed, the session ended, the deadline passed).
+   */
+  keepAlive(pollMs: number, lost: (reason: string) => void): void {
+    this.#onLost = lost;
+    if (this.#keeping) return;
+    const keeping = new AbortController();
+    this.#keeping = keeping;
+    const { clock } = this.#o;
+    void (async () => {
+      while (!keeping.signal.aborted) {
+        await clock.sleep(pollMs, keeping.signal).catch(() => {});
+        if (keeping.signal.aborted) return;
+        if (!this.leads()) {
+          return this.#lose('the lease was not renewed before its deadline', true);
+        }
+        // one renewal at a time: a hung one must not stop the deadline from being checked
+        if (!this.#renewing) this.#renew();
+      }
+    })();
   }
 
   /** Stops renewing (idempotent). */
   stopKeepAlive(): void {
-    if (this.#keepAlive) clearInterval(this.#keepAlive);
-    this.#keepAlive = undefined;
+    this.#keeping?.abort();
+    this.#keeping = undefined;
   }
 
   /** Stops renewing and gives the lease up; a failure is logged, never thrown. */
   async release(): Promise<void> {
     this.stopKeepAlive();
+    this.#confirmedAt = undefined;
     await this.#lease.release().catch((err: unknown) => {
       this.#logger.error({ event: 'lease-error' }, String(err));
     });
+  }
+
+  #renew(): void {
+    const start = this.#o.clock.now();
+    const lease = this.#lease;
+    this.#renewing = true;
+    (lease.renew ? lease.renew() : lease.tryAcquire())
+      .then(
+        (held) => {
+          this.#answered();
+          if (held === false) this.#lose('another replica holds the lease');
+          else if (this.#confirmedAt !== undefined) {
+            this.#confirmedAt = Math.max(this.#confirmedAt, start);
+          }
+        },
+        (err: unknown) => this.#lose(`renewing the lease failed: ${String(err)}`),
+      )
+      .finally(() => {
+        this.#renewing = false;
+      });
+  }
+
+  /** A renewal that answers within the deadline (I/O); false when it fails or hangs past it. */
+  async #proven(): Promise<boolean> {
+    const limit = this.#o.renewDeadlineMs;
+    const timer = new AbortController();
+    const late =
+      limit === undefined
+        ? new Promise<boolean>(() => {})
+        : this.#o.clock.sleep(limit, timer.signal).then(
+            () => false,
+            () => false,
+          );
+    try {
+      return await Promise.race([
+        this.#lease.renew!().then(
+          (held) => held !== false,
+          () => false,
+        ),
+        late,
+      ]);
+    } finally {
+      timer.abort();
+    }
+  }
+
+  /**
+   * Leadership ends now: no write from here on, the lock let go, the loop told once. `cutOff`:
+   * because the store did not answer in time (unhealthy until it answers again).
+   */
+  #lose(reason: string, cutOff = false): void {
+    if (this.#confirmedAt === undefined) return;
+    this.#confirmedAt = undefined;
+    this.stopKeepAlive();
+    this.#lease.abandon?.();
+    if (cutOff) this.#cutOff = `cut off from the state store: ${reason}`;
+    this.#logger.warn({ event: 'lease-lost', reason }, `no longer leading: ${reason}`);
+    this.#onLost?.(reason);
+  }
+
+  #failed(err: unknown): void {
+    this.#errors.failed(err);
+  }
+
+  #answered(): void {
+    this.#cutOff = undefined;
+    this.#errors.answered();
   }
 }

@@ -32,6 +32,17 @@ export function stateStoreLease(
         throw err;
       }
     },
+    async renew() {
+      if (!handle) return false;
+      await handle.renew();
+      return true;
+    },
+    lost: () => handle?.lost,
+    abandon() {
+      const held = handle;
+      handle = undefined;
+      held?.abandon?.();
+    },
     async holder() {
       const info = await store.leaseHolder();
       return info && info.id !== holder.id ? describeHolder(info) : undefined;
@@ -45,16 +56,22 @@ export function stateStoreLease(
 }
 
 /**
- * The lease's lifetime without renewal and how often it is asked for (pure). PostgreSQL frees the
- * lock the moment its holder's session ends, so standbys ask every second (one cheap query) to
- * take over within seconds; SQLite waits for the ttl anyway.
+ * The lease's lifetime without renewal, how often it is asked for, and the renew deadline past
+ * which a leader stops acting (pure). PostgreSQL frees the lock the moment its holder's session
+ * ends, so standbys ask every second (one cheap query) to take over within seconds; SQLite
+ * waits for the ttl anyway.
  */
-export function leaseTiming(statePath: string, ttlMs = 15_000): { ttlMs: number; pollMs: number } {
+export function leaseTiming(
+  statePath: string,
+  ttlMs = 15_000,
+): { ttlMs: number; pollMs: number; renewDeadlineMs: number } {
   const pollMs = Math.max(
     10,
     Math.floor(isPostgresUrl(statePath) ? Math.min(1000, ttlMs / 3) : ttlMs / 3),
   );
-  return { ttlMs, pollMs };
+  // client-go's proportions (15 s lease, 10 s renew deadline): another replica can take over no
+  // sooner than a ttl after the last renewal the store saw, this one stops a third of it before
+  return { ttlMs, pollMs, renewDeadlineMs: Math.floor((ttlMs * 2) / 3) };
 }
 
 /**

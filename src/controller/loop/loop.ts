@@ -37,11 +37,18 @@ export class ControllerLoop {
     }
     this.#options = options;
     this.#ports = ports;
-    this.#lease = new LeaseKeeper(ports.lease, ports.logger);
+    this.#lease = new LeaseKeeper(ports.lease, ports.logger, {
+      clock: ports.clock,
+      ...(options.renewDeadlineMs !== undefined
+        ? { renewDeadlineMs: options.renewDeadlineMs }
+        : {}),
+    });
     this.#stepPorts = {
       ...ports,
       backoff: ports.backoff ?? new BackoffTracker(options.backoff),
       memory: ports.memory ?? {},
+      // asked before every platform write: no round trip, the renew deadline held in memory
+      canWrite: () => this.#lease.leads(),
     };
   }
 
@@ -50,9 +57,17 @@ export class ControllerLoop {
     return this.leads;
   }
 
-  /** True while this replica leads: it may act, and change what people asked. */
+  /**
+   * True while this replica leads: it holds the lease, renewed within its deadline. It may act,
+   * and change what people asked. No I/O.
+   */
   get leads(): boolean {
-    return this.#ports.status.role === 'leader';
+    return this.#ports.status.role === 'leader' && this.#lease.leads();
+  }
+
+  /** Unhealthy while cut off from the state store after leading (see {@link LeaseKeeper.health}). */
+  leaseHealth(): { readonly ok: boolean; readonly reason?: string } {
+    return this.#lease.health();
   }
 
   /**
@@ -153,8 +168,13 @@ export class ControllerLoop {
         status.role = 'leader';
         status.leaseHolder = undefined;
         metrics.leader(true);
-        // keep the lease while sleeping between steps; losing it wakes the loop into standby
-        lease.keepAlive(pollMs, () => this.#wake.abort());
+        // keep the lease while sleeping between steps; losing it (a failed renewal, an ended
+        // session, a missed deadline) says so at once, and wakes the loop into standby
+        lease.keepAlive(pollMs, () => {
+          if (status.role === 'leader') status.role = 'standby';
+          metrics.leader(false);
+          this.#wake.abort();
+        });
         const requeueAfterMs = await this.#step();
         if (this.#triggered) continue;
         this.#ports.collect?.();

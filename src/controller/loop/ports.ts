@@ -45,6 +45,11 @@ export interface StepPorts {
    * start of each step (I/O); a read that fails fails the step. None when undefined.
    */
   readonly intent?: { refresh(): Promise<void> };
+  /**
+   * True while this replica may still write to the platform (it leads, within its renew
+   * deadline); asked before each action, no I/O. Always true when undefined.
+   */
+  readonly canWrite?: () => boolean;
 }
 
 /** What the loop does after a step: every outcome is a requeue after some time. */
@@ -67,6 +72,11 @@ export interface LoopOptions extends StepOptions {
   readonly backoff: BackoffOptions;
   /** How often a standby checks the lease, and a leader keeps it. @default 5000 */
   readonly leasePollMs?: number;
+  /**
+   * A leader whose last renewal is older than this stops writing and says it is not ready
+   * (see `leaseTiming`); undefined: no deadline.
+   */
+  readonly renewDeadlineMs?: number;
   /**
    * After {@link ControllerLoop.stop}, how long a running step may go on before its waits and
    * requests in flight are cut (the run recorded `interrupted`, resumed by the next run); keep it

@@ -100,6 +100,7 @@ export async function reconcileStep(
           skipKeys,
           approvedDeletes: memory.approvedDeletes ?? [],
           heartbeat: (what) => beat(`run: ${what}`),
+          ...(ports.canWrite ? { canWrite: ports.canWrite } : {}),
         },
         s,
         hard,

@@ -119,7 +119,7 @@ export class AlertTracker {
    */
   restore(doc: unknown): boolean {
     const m = doc as Partial<AlertMemory> | undefined;
-    if (!m || m.version !== 1 || typeof m.keys !== 'object' || m.keys === null) return false;
+    if (m?.version !== 1 || typeof m.keys !== 'object' || m.keys === null) return false;
     const list = (v: unknown) =>
       Array.isArray(v) ? v.filter((k): k is string => typeof k === 'string') : [];
     const text = (v: unknown) => (typeof v === 'string' ? v : undefined);

@@ -108,7 +108,19 @@ export function createApiClient(options: ApiClientOptions): ApiClient & { close(
       }
       const started = clock.now();
       const result = (await limiter
-        .add(() => attemptOnce(req, attempt), req.signal ? { signal: req.signal } : {})
+        .add(
+          () => {
+            // the last check before it leaves: the limiter may have held it for a while
+            if (req.mayStart && !req.mayStart()) {
+              throw new PlatctlError(
+                'locked',
+                `${req.operation}: not sent, no longer allowed to write`,
+              );
+            }
+            return attemptOnce(req, attempt);
+          },
+          req.signal ? { signal: req.signal } : {},
+        )
         .catch((err: unknown) => {
           // Aborted while waiting for its turn: nothing was sent.
           if (req.signal?.aborted && !(err instanceof PlatctlError)) {

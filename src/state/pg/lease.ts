@@ -19,6 +19,10 @@ export interface Fence {
 export interface LockSession {
   readonly client: pg.Client;
   alive(): boolean;
+  /** Aborted when the session ends (the server closed it, the network dropped it, or `destroy`). */
+  readonly lost: AbortSignal;
+  /** Closes the connection at once, without a word to the server (which may not answer). */
+  destroy(): void;
 }
 
 /** The lock session and the store's reads, as the lease needs them. */
@@ -79,7 +83,7 @@ export async function acquireAdvisory(
 ): Promise<LeaseHandle> {
   const key = lockKey(deps.schema, name);
   const deadline = deps.clock.now() + (opts.waitMs ?? 0);
-  const { client: session, alive } = await deps.session();
+  const { client: session, alive, lost: sessionLost, destroy } = await deps.session();
   for (;;) {
     if (await tryLock(session, key)) break;
     const other = await currentHolder(deps, name);
@@ -150,6 +154,13 @@ export async function acquireAdvisory(
       if (alive()) {
         await session.query('SELECT pg_advisory_unlock($1, $2)', [key.space, key.id]);
       }
+    },
+    lost: sessionLost,
+    abandon: () => {
+      released = true;
+      clearInterval(ping);
+      onFence(undefined);
+      destroy();
     },
   };
 }

@@ -47,3 +47,15 @@ export async function connectSession(
   await client.connect();
   return client;
 }
+
+/**
+ * Ends `client`'s connection at once, sending nothing (the server may not answer: a cut
+ * network), and marks its session ended. The server frees what the session held when it sees
+ * the connection close, or when its keepalives or idle timeout end it.
+ */
+export function destroySession(client: pg.Client, ended: AbortController): void {
+  ended.abort();
+  (
+    client as unknown as { connection?: { stream?: { destroy(): void } } }
+  ).connection?.stream?.destroy();
+}

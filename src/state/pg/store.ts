@@ -15,7 +15,7 @@ import { classified, messageOf } from './classify.js';
 import { pgControllerMethods } from './controller.js';
 import { acquireAdvisory, currentHolder, type Fence, type LockSession } from './lease.js';
 import { migrate } from './migrations.js';
-import { connectSession, type SessionLimits, sessionConfig } from './session.js';
+import { connectSession, destroySession, type SessionLimits, sessionConfig } from './session.js';
 import { parsePostgresTarget } from './target.js';
 import { fencedWrite, inTransaction } from './write.js';
 import { writerOn } from './writer.js';
@@ -84,14 +84,18 @@ export async function openPostgresStore(
   let lockTtlMs = 30_000;
   const session = async (): Promise<LockSession> => {
     if (lockSession?.alive()) return lockSession;
-    let up = true;
+    const ended = new AbortController();
     const client = await connectSession(
       sessionConfig(target, { ...poolLimits, idleSessionMs: lockTtlMs }),
-      () => {
-        up = false;
-      },
+      () => ended.abort(),
     );
-    lockSession = { client, alive: () => up, end: () => client.end() };
+    lockSession = {
+      client,
+      alive: () => !ended.signal.aborted,
+      lost: ended.signal,
+      destroy: () => destroySession(client, ended),
+      end: () => client.end(),
+    };
     return lockSession;
   };
   let fence: Fence | undefined;

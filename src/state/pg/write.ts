@@ -41,14 +41,23 @@ export async function inTransaction(
   body: (client: pg.PoolClient) => Promise<void>,
 ): Promise<void> {
   const client = await pool.connect();
+  // A connection lost while checked out is also emitted as an event that nothing else listens
+  // to (the pool listens to idle clients only): unheard, it would end the process. The query
+  // in progress rejects with it, which is how this transaction learns of it.
+  let broken: Error | undefined;
+  const onError = (err: Error) => {
+    broken = err;
+  };
+  client.on('error', onError);
   try {
     await client.query('BEGIN');
     await body(client);
     await client.query('COMMIT');
   } catch (err) {
-    await client.query('ROLLBACK').catch(() => {});
+    if (!broken) await client.query('ROLLBACK').catch(() => {});
     throw err;
   } finally {
-    client.release();
+    client.off('error', onError);
+    client.release(broken);
   }
 }

@@ -109,7 +109,7 @@ export async function createStack(): Promise<Stack> {
         dryRun: false,
         suspend: false,
         prune: true,
-        leaseTtlMs: 600,
+        leaseTtlMs: 3000,
         backoff: { baseMs: 50, maxMs: 500 },
         wait: { pollMs: 20, timeoutMs: 10_000 },
         logger: createLogger({ destination, level: 'debug' }),

@@ -13,23 +13,13 @@ import {
 } from '../../../state/index.js';
 import type { ReconcileRun } from '../../engine/ports.js';
 import type { StoredRun } from '../../status/history.js';
-import type { IntentPort } from '../../status/intent.js';
 import type { ControllerStatus, StepMemory } from '../../status/status.js';
-import type { ControlScope, Elsewhere } from '../elsewhere.js';
 import type { LeasePort } from '../lease-keeper.js';
 import { assignedTo } from './assign.js';
 import { type AlertBook, ShardStatusBook } from './shard-status.js';
 
 const shardOf = (m: LoadedManifest) =>
   shardOfResource({ kind: m.manifest.kind, project: m.manifest.metadata.project });
-
-/**
- * Starts are spaced 10% wider than `--rps` asks: a start happens after a local sleep and reaches
- * the platform after a network hop, and those delays vary by tens of milliseconds between
- * replicas on a busy node; without the margin they bunch starts into one second of the
- * platform's clock past the budget (bench/shard.ts measured 42 in a second at --rps 40).
- */
-const PACE_MARGIN = 1.1;
 
 /** What a sharded replica needs. */
 export interface ShardReplicaOptions {
@@ -93,44 +83,6 @@ export class ShardReplica {
     return this.#book.persistence(this.#o.state);
   }
 
-  /**
-   * The fleet's intent (a suspension of every replica) as this replica reads and writes it: in
-   * the state store, written under the `global` shard's epoch by whichever replica holds it;
-   * approved deletions stay with each shard's status.
-   */
-  intentPort(): IntentPort {
-    const { coordinator } = this.#o;
-    return {
-      approvals: false,
-      read: () => coordinator.intent(),
-      write: (doc) => coordinator.putIntent(doc),
-    };
-  }
-
-  /**
-   * Who acts on `scope` instead of this replica (I/O: reads the registry): the fleet's intent is
-   * the `global` shard holder's; a replica's own work is its own once it joined.
-   */
-  async elsewhere(scope: ControlScope): Promise<Elsewhere | undefined> {
-    const { coordinator } = this.#o;
-    if (coordinator.joinedSince() === undefined) {
-      const leader = 'none known: this replica has not joined the others yet';
-      return { leader, message: `this replica stands by: ${leader}` };
-    }
-    if (scope === 'replica' || coordinator.held().has(GLOBAL_SHARD)) return undefined;
-    const owner = (await coordinator.owners()).find((o) => o.shard === GLOBAL_SHARD);
-    const member = owner && (await coordinator.members()).find((m) => m.id === owner.replicaId);
-    const leader = member
-      ? describeHolder(member)
-      : owner
-        ? `holder ${owner.replicaId}`
-        : 'none: no replica holds the global shard yet (retry shortly)';
-    return {
-      leader,
-      message: `this replica does not hold the global shard, whose holder keeps what every replica obeys: ${leader}`,
-    };
-  }
-
   /** Leader election's port: "held" means joined (possibly owning no shard yet). */
   get lease(): LeasePort {
     return {
@@ -141,28 +93,6 @@ export class ShardReplica {
       },
       release: () => this.#serial(() => this.#o.coordinator.close()),
     };
-  }
-
-  /**
-   * Waits (I/O) until this replica may start one platform request within the budget all
-   * replicas share: a reservation in the database, `1000 / rps` ms (and the margin above) after
-   * the previous one of any replica. While the database cannot be reached nothing is sent (it is asked again every
-   * second): a replica cut off from it stops calling the platform too.
-   */
-  async gate(signal?: AbortSignal): Promise<void> {
-    const { rps, coordinator, clock, logger } = this.#o;
-    if (rps === undefined) return;
-    for (;;) {
-      try {
-        const r = await coordinator.reserve(PACE_MARGIN * (1000 / rps));
-        if (r.slotMs > r.nowMs) await clock.sleep(r.slotMs - r.nowMs, signal);
-        return;
-      } catch (err) {
-        if (signal?.aborted || err instanceof TypeError) throw err;
-        logger.error({ event: 'budget-error' }, String(err));
-        await clock.sleep(1000, signal);
-      }
-    }
   }
 
   /**

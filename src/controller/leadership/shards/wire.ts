@@ -9,7 +9,11 @@ import {
   redactUrl,
   type StateStore,
 } from '../../../state/index.js';
+import type { IntentPort } from '../../status/intent.js';
 import type { ControllerStatus, StepMemory } from '../../status/status.js';
+import type { ElsewherePort } from '../elsewhere.js';
+import { budgetGate } from './budget.js';
+import { fleetIntent, shardElsewhere } from './fleet-intent.js';
 import { ShardReplica } from './replica.js';
 
 /** How a controller splits its work with other replicas. */
@@ -18,6 +22,10 @@ export type ShardBy = 'project';
 /** A sharded replica wired for the controller: its seat, and the limiter for its API client. */
 export interface ShardWiring {
   readonly replica: ShardReplica;
+  /** The fleet's intent (a suspension of every replica), the `global` shard holder's to write. */
+  readonly intent: IntentPort;
+  /** Who acts on a control call's scope instead of this replica (see `fleet-intent.ts`). */
+  readonly elsewhere: ElsewherePort;
   /** Paces requests by the budget the replicas share; undefined when the rate is unlimited. */
   readonly limiter?: GatedLimiter;
   /** Sets what a gained shard wakes (the loop, made after the wiring). */
@@ -66,11 +74,18 @@ export async function wireShards(options: {
     options.rps === undefined
       ? undefined
       : new GatedLimiter({
-          gate: (signal) => replica.gate(signal),
+          gate: budgetGate({
+            coordinator,
+            rps: options.rps,
+            clock: options.clock,
+            logger: options.logger,
+          }),
           ...(options.concurrency !== undefined ? { concurrency: options.concurrency } : {}),
         });
   return {
     replica,
+    intent: fleetIntent(coordinator),
+    elsewhere: shardElsewhere(coordinator),
     ...(limiter ? { limiter } : {}),
     onWake: (w) => {
       wake = w;
