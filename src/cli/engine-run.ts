@@ -26,6 +26,8 @@ export interface EngineInvocation {
   /** Show the plan before applying it. False when it was just shown (the demo). @default true */
   readonly showPlan?: boolean;
   readonly lockTimeoutMs?: number;
+  /** How this command waits longer for a held lease (its flag), for the `locked` message. */
+  readonly lockWaitHint?: string;
   readonly stdout?: NodeJS.WriteStream;
   readonly stderr?: NodeJS.WriteStream;
 }
@@ -79,6 +81,7 @@ export async function runEngine(inv: EngineInvocation): Promise<RunResult> {
     ...(inv.flags.forceDeletes ? { forceDeletes: true } : {}),
     ...(inv.flags.concurrency ? { concurrency: inv.flags.concurrency } : {}),
     ...(inv.lockTimeoutMs ? { lockTimeoutMs: inv.lockTimeoutMs } : {}),
+    ...(inv.lockWaitHint ? { lockWaitHint: inv.lockWaitHint } : {}),
     ...(inv.flags.prices ? { prices: await loadPrices(inv.flags.prices) } : {}),
     approve: async (plan) => {
       if (!json && !shown) show(plan);

@@ -62,6 +62,8 @@ export interface RunOptions {
   readonly concurrency?: number;
   /** How long to wait for another holder of the state lease. @default 0 */
   readonly lockTimeoutMs?: number;
+  /** How the caller can wait longer for a held lease, for the `locked` message (a CLI flag). */
+  readonly lockWaitHint?: string;
   /** True when the caller (the controller) already holds the lease. @default false */
   readonly leaseHeld?: boolean;
   /** Asked with the plan before anything changes; false declines. Undefined approves. */

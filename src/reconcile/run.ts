@@ -52,6 +52,7 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
           holder: ports.holder ?? processHolder(),
           runId,
           waitMs: options.lockTimeoutMs ?? 0,
+          ...(options.lockWaitHint ? { waitHint: options.lockWaitHint } : {}),
         })
       : undefined;
   try {

@@ -29,9 +29,9 @@ const empty = (c: CopyCounts) => Object.values(c).every((n) => n === 0);
  */
 export async function copyState(from: StateStore, to: StateStore): Promise<CopyCounts> {
   const holder = processHolder('migrate');
-  const source = await from.acquire({ holder, heartbeat: true });
+  const source = await held(from, () => from.acquire({ holder, heartbeat: true }));
   try {
-    const target = await to.acquire({ holder, heartbeat: true });
+    const target = await held(to, () => to.acquire({ holder, heartbeat: true }));
     try {
       const before = await counts(to);
       if (!empty(before)) {
@@ -69,5 +69,23 @@ export async function copyState(from: StateStore, to: StateStore): Promise<CopyC
     }
   } finally {
     await source.release();
+  }
+}
+
+/**
+ * Takes `store`'s lease for the copy; held by another (`locked`): a copy is of a store nothing
+ * writes to, so the holder (an apply, a controller) is to be stopped first — said so.
+ */
+async function held<T>(store: StateStore, take: () => Promise<T>): Promise<T> {
+  try {
+    return await take();
+  } catch (err) {
+    if (!(err instanceof PlatctlError && err.code === 'locked')) throw err;
+    throw new PlatctlError(
+      'locked',
+      `cannot copy ${store.path} while something holds it: ${err.message}. A copy is made of ` +
+        'a store nothing writes to: stop it (scale the controller to 0, let an apply finish), then migrate',
+      { cause: err },
+    );
   }
 }

@@ -15,11 +15,14 @@ export function describeHolder(h: LeaseInfo): string {
   return `pid ${h.pid} on ${h.host} since ${new Date(h.since).toISOString()} (holder ${h.id}${run})`;
 }
 
-/** What to do when the lease is held: people can break a lease whose holder is gone. */
-export function lockedMessage(other: LeaseInfo): string {
+/**
+ * What to do when the lease is held: wait (and how to wait longer, when the caller has a way:
+ * `waitHint`, e.g. `use --lock-timeout to wait longer`), or break a lease whose holder is gone.
+ */
+export function lockedMessage(other: LeaseInfo, waitHint?: string): string {
   return (
     `the state store is locked by another apply or controller: ${describeHolder(other)}; ` +
-    'wait for it to finish or use --lock-timeout to wait longer; if that holder is gone, ' +
+    `wait for it to finish${waitHint ? ` or ${waitHint}` : ''}; if that holder is gone, ` +
     `break the lease with: platctl state unlock ${other.id}`
   );
 }
@@ -66,7 +69,7 @@ export async function createLease(
     const other = take.immediate();
     if (!other) break;
     if (clock.now() >= deadline || opts.signal?.aborted) {
-      throw new PlatctlError('locked', lockedMessage(other));
+      throw new PlatctlError('locked', lockedMessage(other, opts.waitHint));
     }
     await clock.sleep(Math.min(POLL_MS, Math.max(1, deadline - clock.now())), opts.signal);
   }

@@ -80,6 +80,11 @@ export interface AcquireOptions {
   readonly runId?: string;
   /** How long to wait for a held lease before failing with `locked`; 0 (default) fails at once. */
   readonly waitMs?: number;
+  /**
+   * How the caller can wait longer, said in the `locked` message (`use --lock-timeout to wait
+   * longer`); without one the message names no way the caller may not have.
+   */
+  readonly waitHint?: string;
   /** Lifetime without renewal. @default 30000 */
   readonly ttlMs?: number;
   /** Renew automatically every ttl/3 of real time until released. @default true */

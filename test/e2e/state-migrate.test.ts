@@ -87,4 +87,26 @@ describe.skipIf(!postgresUrl)('platctl state migrate, SQLite to PostgreSQL', () 
     expect(again.code).not.toBe(0);
     expect(again.stderr).toMatch(/already holds state/);
   }, 180_000);
+
+  it('refuses to copy a store something holds, advising only what it accepts', async () => {
+    const held = await openState(schema.url);
+    const lease = await held.acquire({
+      holder: { id: 'controller:pod-a:7:x', pid: 7, host: 'pod-a' },
+    });
+    try {
+      const sqlite = join(dir, 'empty.db');
+      await (await openState(sqlite)).close();
+      const r = await runCli(['state', 'migrate', '--from', schema.url, '--to', sqlite], { env });
+      expect(r.code).not.toBe(0);
+      expect(r.stderr).toMatch(/locked by .*pid 7 on pod-a/);
+      expect(r.stderr).toMatch(/stop it/);
+      // the advice names only what this command accepts
+      const advised = r.stderr.match(/--[a-z-]+/g) ?? [];
+      const help = await runCli(['state', 'migrate', '--help'], { env });
+      for (const flag of advised) expect(help.stdout, flag).toContain(flag);
+    } finally {
+      await lease.release();
+      await held.close();
+    }
+  }, 60_000);
 });

@@ -24,6 +24,7 @@ export const registerApply: RegisterCommand = (program: Command) => {
         config: await engineConfig(flags),
         ...(flags.autoApprove ? { autoApprove: true } : {}),
         ...(flags.lockTimeout ? { lockTimeoutMs: flags.lockTimeout * 1000 } : {}),
+        lockWaitHint: 'use --lock-timeout to wait longer',
       });
       process.exitCode = exitCodeOf(result);
     });

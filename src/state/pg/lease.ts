@@ -92,13 +92,13 @@ export async function acquireAdvisory(
       throw new PlatctlError(
         'locked',
         other
-          ? lockedMessage(other)
+          ? lockedMessage(other, opts.waitHint)
           : sharing.length > 0
             ? `the state store is used by ${sharing.length} controller replica(s) sharding by ` +
               `project (${sharing.join('; ')}); an apply cannot run beside them: stop them, or ` +
               'change the platform through their git repository'
             : 'the state store is locked by another apply or controller: a session that is just ' +
-              'starting or ending; wait for it to finish or use --lock-timeout to wait longer',
+              `starting or ending; wait for it to finish${opts.waitHint ? ` or ${opts.waitHint}` : ''}`,
       );
     }
     await deps.clock.sleep(
