@@ -117,3 +117,65 @@ describe('--known-hosts', () => {
     );
   });
 });
+
+describe('a git host that redirects', () => {
+  it('never sends the token to another host: the redirect is not followed', async () => {
+    const { createServer } = await import('node:http');
+    const { GitSource } = await import('../../src/controller/sources/git-source.js');
+    const listen = (handler: Parameters<typeof createServer>[1]) =>
+      new Promise<{ port: number; close(): void }>((resolve) => {
+        const server = createServer(handler);
+        server.listen(0, '127.0.0.1', () => {
+          const { port } = server.address() as { port: number };
+          resolve({ port, close: () => server.close() });
+        });
+      });
+    const seen: { host?: string; authorization?: string }[] = [];
+    // the other host answers like a git server with one branch: git goes on with it
+    const pkt = (line: string) => `${(line.length + 4).toString(16).padStart(4, '0')}${line}`;
+    const advertisement = [
+      pkt('# service=git-upload-pack\n'),
+      '0000',
+      pkt(`${'a'.repeat(40)} refs/heads/main\0multi_ack_detailed side-band-64k ofs-delta\n`),
+      '0000',
+    ].join('');
+    const other = await listen((req, res) => {
+      seen.push({ host: req.headers.host, authorization: req.headers.authorization });
+      if (req.url?.includes('/info/refs')) {
+        res.writeHead(200, {
+          'content-type': 'application/x-git-upload-pack-advertisement',
+          'cache-control': 'no-cache',
+        });
+        res.end(advertisement);
+        return;
+      }
+      res.writeHead(500);
+      res.end();
+    });
+    const atOrigin: (string | undefined)[] = [];
+    const origin = await listen((req, res) => {
+      atOrigin.push(req.headers.authorization);
+      res.writeHead(301, { location: `http://localhost:${other.port}${req.url}` });
+      res.end();
+    });
+    try {
+      const repo = `http://127.0.0.1:${origin.port}/acme/platform.git`;
+      const source = new GitSource({
+        repo,
+        branch: 'main',
+        path: '.',
+        cacheDir: join(dir, 'redirect-cache'),
+        auth: () => resolveGitAuth({ repo, token: 'ghp_redirect_secret_42' }),
+        timeoutMs: 20_000,
+      });
+      await expect(source.fetch(new AbortController().signal)).rejects.toThrow();
+      expect(seen.filter((r) => r.authorization !== undefined)).toEqual([]);
+      // the repository's own host does get it
+      const basic = Buffer.from('x-access-token:ghp_redirect_secret_42').toString('base64');
+      expect(atOrigin).toContain(`Basic ${basic}`);
+    } finally {
+      origin.close();
+      other.close();
+    }
+  });
+});

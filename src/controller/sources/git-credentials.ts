@@ -3,6 +3,8 @@ import { PlatctlError } from '../../core/errors.js';
 
 /** Where git credentials come from: never the command line. */
 export interface GitCredentialInput {
+  /** The repository the credentials are for: a token is sent to its host only. */
+  readonly repo?: string;
   /** A token for HTTPS (from `PLATCTL_GIT_TOKEN`). */
   readonly token?: string;
   /** A mounted file holding either a token or an SSH private key (`--git-credentials-file`). */
@@ -69,9 +71,27 @@ async function checkKnownHosts(file: string): Promise<void> {
 }
 
 /**
+ * The `http.<url>.` prefix of git's settings for `repo`'s scheme, host and port (git applies them
+ * to that origin only); plain `http.` for a repository that is not an http(s) URL. Pure.
+ */
+function httpScope(repo: string | undefined): string {
+  if (repo === undefined) return 'http.';
+  try {
+    const u = new URL(repo);
+    if (u.protocol !== 'https:' && u.protocol !== 'http:') return 'http.';
+    return `http.${u.protocol}//${u.host}/.`;
+  } catch {
+    return 'http.';
+  }
+}
+
+/**
  * Builds git's environment from the credentials (reads the files; I/O). A token travels as an
- * `http.extraHeader` set through `GIT_CONFIG_*` variables, so it is never on a command line, in a
- * URL, or in `.git/config`. An SSH key is used through `GIT_SSH_COMMAND -i <file>`, host keys as
+ * `http.<origin>.extraHeader` set through `GIT_CONFIG_*` variables, so it is never on a command
+ * line, in a URL, or in `.git/config`, and reaches only the repository's origin: redirects are
+ * not followed (`http.followRedirects=false`), since git would send its extra header to the
+ * redirect's host for every later request (a moved repository fails with its status; point
+ * `--repo` at the new URL). An SSH key is used through `GIT_SSH_COMMAND -i <file>`, host keys as
  * {@link sshCommand} says. Called before each fetch, so a rotated file is used at once.
  */
 export async function resolveGitAuth(input: GitCredentialInput): Promise<GitAuth> {
@@ -96,8 +116,10 @@ export async function resolveGitAuth(input: GitCredentialInput): Promise<GitAuth
   }
   if (token === undefined) return { env, secrets: [], kind: 'none' };
   const basic = Buffer.from(`${input.username ?? 'x-access-token'}:${token}`).toString('base64');
-  env.GIT_CONFIG_COUNT = '1';
-  env.GIT_CONFIG_KEY_0 = 'http.extraHeader';
+  env.GIT_CONFIG_COUNT = '2';
+  env.GIT_CONFIG_KEY_0 = `${httpScope(input.repo)}extraHeader`;
   env.GIT_CONFIG_VALUE_0 = `Authorization: Basic ${basic}`;
+  env.GIT_CONFIG_KEY_1 = 'http.followRedirects';
+  env.GIT_CONFIG_VALUE_1 = 'false';
   return { env, secrets: [token, basic], kind: 'token' };
 }
