@@ -24,13 +24,14 @@ afterEach(async () => {
   await stack.close();
 });
 
-function signedHook(c: RunningController, event: string, body: unknown) {
+function signedHook(c: RunningController, event: string, body: unknown, delivery?: string) {
   const text = JSON.stringify(body);
   return fetch(`http://127.0.0.1:${c.address.port}/hooks/git`, {
     method: 'POST',
     headers: {
       'content-type': 'application/json',
       'x-github-event': event,
+      ...(delivery ? { 'x-github-delivery': delivery } : {}),
       'x-hub-signature-256': `sha256=${createHmac('sha256', WEBHOOK_SECRET).update(text).digest('hex')}`,
     },
     body: text,
@@ -53,6 +54,27 @@ describe('webhook filter', () => {
     const ran = nextStep(c);
     expect((await signedHook(c, 'push', { ref: 'refs/heads/main' })).status).toBe(202);
     await ran;
+  });
+});
+
+describe('a replayed delivery', () => {
+  it('is accepted once: the same X-GitHub-Delivery again asks for no run', async () => {
+    commitFiles(stack.remote, { 'platform/ws.yaml': workspaceYaml('ws-a', 'one') }, 'one');
+    const c = await stack.controller();
+    await nextStep(c, (o) => o.result === 'succeeded');
+    const id = '72d3162e-cc78-11e3-81ab-4c9367dc0958';
+    const answers: number[] = [];
+    for (let i = 0; i < 50; i++) {
+      const r = await signedHook(c, 'push', { ref: 'refs/heads/main' }, id);
+      answers.push(r.status);
+      if (i === 1) expect(await r.json()).toMatchObject({ accepted: false, reason: /duplicate/ });
+    }
+    expect(answers.filter((s) => s === 202)).toHaveLength(1);
+    expect(answers.filter((s) => s === 200)).toHaveLength(49);
+    const asked = stack.logs.filter((l) => /"event":"trigger".*"trigger":"webhook"/.test(l));
+    expect(asked).toHaveLength(1);
+    // another delivery is another push
+    expect((await signedHook(c, 'push', { ref: 'refs/heads/main' }, `${id}-2`)).status).toBe(202);
   });
 });
 

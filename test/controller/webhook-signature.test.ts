@@ -1,5 +1,6 @@
 import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { DeliveryWindow, deliveryId } from '../../src/controller/sources/webhook-deliveries.js';
 import {
   constantTimeEqual,
   verifyWebhook,
@@ -55,5 +56,23 @@ describe('constantTimeEqual', () => {
     expect(constantTimeEqual('abc', 'abc')).toBe(true);
     expect(constantTimeEqual('abc', 'abcd')).toBe(false);
     expect(constantTimeEqual('', 'x')).toBe(false);
+  });
+});
+
+describe('the delivery window', () => {
+  it('takes each id once, forgets it after the window, and never holds more than its capacity', () => {
+    let now = 0;
+    const w = new DeliveryWindow({ capacity: 3, windowMs: 1000, now: () => now });
+    expect(w.first('a')).toBe(true);
+    expect(w.first('a')).toBe(false);
+    now = 999;
+    expect(w.first('a')).toBe(false);
+    now = 1000;
+    expect(w.first('a')).toBe(true); // out of the window: a new delivery
+    for (const id of ['b', 'c', 'd']) expect(w.first(id)).toBe(true);
+    expect(w.first('a')).toBe(true); // pushed out by the capacity
+    expect(deliveryId({ 'x-github-delivery': ' 72d3 ' })).toBe('x-github-delivery:72d3');
+    expect(deliveryId({ 'x-gitlab-event-uuid': 'u-1' })).toBe('x-gitlab-event-uuid:u-1');
+    expect(deliveryId({})).toBeUndefined();
   });
 });

@@ -4,6 +4,7 @@ import { listenError } from '../../core/listen-error.js';
 import type { Logger } from '../../core/logger.js';
 import type { HealthCheck } from '../loop/heartbeat.js';
 import type { SecretValue } from '../secrets/secret-file.js';
+import { DeliveryWindow, deliveryId } from '../sources/webhook-deliveries.js';
 import { webhookRelevance } from '../sources/webhook-filter.js';
 import { verifyWebhook } from '../sources/webhook-signature.js';
 import type { ControllerMetrics } from '../status/metrics.js';
@@ -63,9 +64,11 @@ async function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
 
 /**
  * The controller's HTTP endpoints (node:http): `/healthz`, `/readyz`, `/metrics`, `/status`, and
- * `POST /hooks/git` for signed push webhooks. Responses never carry a secret.
+ * `POST /hooks/git` for signed push webhooks, each delivery id taken once (a replay is answered
+ * `accepted: false`). Responses never carry a secret.
  */
 export function createControllerServer(ports: ServerPorts): Server {
+  const deliveries = new DeliveryWindow({ now: ports.now ?? Date.now });
   const handle = async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const path = url.pathname;
@@ -110,6 +113,12 @@ export function createControllerServer(ports: ServerPorts): Server {
       }
       const other = await ports.standby?.();
       if (other) return send(res, 503, { error: other.message, leader: other.leader });
+      // a signed delivery replayed (or redelivered) is taken once: its id was accepted already
+      const delivery = deliveryId(req.headers);
+      if (delivery !== undefined && !deliveries.first(delivery)) {
+        ports.logger.info({ event: 'webhook-duplicate', delivery }, 'webhook delivery seen before');
+        return send(res, 200, { accepted: false, reason: `duplicate delivery ${delivery}` });
+      }
       ports.trigger(`webhook (${verdict.scheme})`);
       return send(res, 202, { accepted: true });
     }
