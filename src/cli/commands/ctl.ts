@@ -1,10 +1,8 @@
 import { type Command, Option } from 'commander';
-import type { StatusView } from '../../controller/http/control-views.js';
-import type { ResourceCondition } from '../../controller/status/conditions.js';
-import type { Plan } from '../../model/plan.js';
 import { renderPlanText } from '../../reconcile/render/text.js';
 import { callControl, controlTarget } from '../ctl/client.js';
 import { renderResources, renderStatus } from '../ctl/render.js';
+import { ACCEPTED, APPROVED, PLAN, RESET, RESOURCES, STATUS, SUSPENDED } from '../ctl/shapes.js';
 import type { RegisterCommand } from './register.js';
 
 interface CtlFlags {
@@ -44,13 +42,9 @@ export const registerCtl: RegisterCommand = (program: Command) => {
     .option('--condition <type>', 'only resources in this condition (Ready, Degraded, ...)')
     .action(async (flags: { output: string; condition?: string }) => {
       const t = target();
-      const status = await callControl<StatusView>(t, 'GET', '/api/v1/status');
+      const status = await callControl(t, 'GET', '/api/v1/status', STATUS);
       const query = `limit=1000${flags.condition ? `&condition=${encodeURIComponent(flags.condition)}` : ''}`;
-      const list = await callControl<{ total: number; items: ResourceCondition[] }>(
-        t,
-        'GET',
-        `/api/v1/resources?${query}`,
-      );
+      const list = await callControl(t, 'GET', `/api/v1/resources?${query}`, RESOURCES);
       if (flags.output === 'json') return json({ status, resources: list });
       out(`${renderStatus(status)}\n${renderResources(list.items)}`);
       if (list.total > list.items.length)
@@ -62,7 +56,7 @@ export const registerCtl: RegisterCommand = (program: Command) => {
     .description('Run now (with --with-source: fetch the newest revision first)')
     .option('--with-source', 'fetch the source before reconciling')
     .action(async (flags: { withSource?: boolean }) => {
-      await callControl(target(), 'POST', '/api/v1/reconcile', {
+      await callControl(target(), 'POST', '/api/v1/reconcile', ACCEPTED, {
         withSource: flags.withSource === true,
       });
       out(`reconcile requested${flags.withSource ? ' (with source)' : ''}\n`);
@@ -77,7 +71,7 @@ export const registerCtl: RegisterCommand = (program: Command) => {
           : 'Lift a suspend and run now',
       )
       .action(async () => {
-        const r = await callControl<{ suspended: boolean }>(target(), 'POST', `/api/v1/${verb}`);
+        const r = await callControl(target(), 'POST', `/api/v1/${verb}`, SUSPENDED);
         out(r.suspended ? 'suspended\n' : 'resumed\n');
       });
   }
@@ -87,7 +81,7 @@ export const registerCtl: RegisterCommand = (program: Command) => {
     .description('The plan the controller would run now (changes nothing)')
     .addOption(output())
     .action(async (flags: { output: string }) => {
-      const plan = await callControl<Plan>(target(), 'GET', '/api/v1/diff');
+      const plan = await callControl(target(), 'GET', '/api/v1/diff', PLAN);
       if (flags.output === 'json') return json(plan);
       out(renderPlanText(plan));
     });
@@ -97,7 +91,12 @@ export const registerCtl: RegisterCommand = (program: Command) => {
     .description('Approve the prune a run held back over --max-deletes')
     .argument('<run>', 'the run id shown by `platctl ctl status`')
     .action(async (run: string) => {
-      await callControl(target(), 'POST', `/api/v1/prunes/${encodeURIComponent(run)}/approve`);
+      await callControl(
+        target(),
+        'POST',
+        `/api/v1/prunes/${encodeURIComponent(run)}/approve`,
+        APPROVED,
+      );
       out(`prune of run ${run} approved; the controller runs now\n`);
     });
 
@@ -110,6 +109,7 @@ export const registerCtl: RegisterCommand = (program: Command) => {
         target(),
         'POST',
         `/api/v1/resources/${encodeURIComponent(key)}/reset-backoff`,
+        RESET,
       );
       out(`backoff of ${key} reset\n`);
     });

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { PlatctlError } from '../../core/errors.js';
+import type { Shape } from './shapes.js';
 
 /** Where the controller is and how to prove who we are. */
 export interface ControlTarget {
@@ -55,12 +56,14 @@ export function controlTarget(flags: { controller?: string; tokenFile?: string }
 
 /**
  * One control API call (I/O): JSON in and out, the token in the Authorization header. Non-2xx
- * answers throw a `control` error carrying the API's `{error}` message.
+ * answers throw a `control` error carrying the API's `{error}` message; a 2xx answer that does
+ * not have the `shape` the command reads throws one too (never a crash, never a false success).
  */
 export async function callControl<T>(
   target: ControlTarget,
   method: 'GET' | 'POST',
   path: string,
+  shape: Shape<T>,
   body?: unknown,
 ): Promise<T> {
   let res: Response;
@@ -99,6 +102,13 @@ export async function callControl<T>(
           ? ' (start the controller with --control-token-file)'
           : '';
     throw new PlatctlError('control', `${method} ${path}: ${message}${hint}`);
+  }
+  const wrong = shape(parsed);
+  if (wrong !== undefined) {
+    throw new PlatctlError(
+      'control',
+      `${method} ${path}: ${wrong}: not the answer of a platctl controller (is ${target.url} one, and as new as this platctl?)`,
+    );
   }
   return parsed as T;
 }
