@@ -125,16 +125,23 @@ describe('deploy/kubernetes operations', () => {
     if (pg) expect(out(pg)).toEqual(['22/TCP', '443/TCP', '53/TCP', '53/UDP', '5432/TCP']);
   });
 
-  it('has a ServiceMonitor scraping /metrics on the Service port the kustomization labels', async () => {
+  it('has a ServiceMonitor scraping /metrics of every replica through one Service', async () => {
     const sm = one(monitoring, 'ServiceMonitor');
     expect(sm.apiVersion).toBe('monitoring.coreos.com/v1');
-    const svc = one(base, 'Service');
-    expect(svc.spec.ports.map((p: Doc) => p.name)).toContain(sm.spec.endpoints[0].port);
-    expect(await serve(sm.spec.endpoints[0].path)).toBe(200);
     const k = parseAllDocuments(
       readFileSync(new URL('kubernetes/kustomization.yaml', deploy), 'utf8'),
     )[0]?.toJS() as Doc;
-    expect(k.labels[0].pairs).toMatchObject(sm.spec.selector.matchLabels);
+    // the labels a Service has once built: its own and the kustomization's
+    const labelled = (d: Doc) => ({ ...d.metadata.labels, ...k.labels[0].pairs });
+    const selects = (d: Doc) =>
+      Object.entries(sm.spec.selector.matchLabels).every(([n, v]) => labelled(d)[n] === v);
+    const scraped = base.filter((d) => d.kind === 'Service' && selects(d));
+    // one Service: two would scrape the leader twice (the leader gauge summing to 2)
+    expect(scraped.map((d) => d.metadata.name)).toEqual(['platctl-controller-metrics']);
+    const svc = scraped[0]!;
+    expect(svc.spec.publishNotReadyAddresses).toBe(true);
+    expect(svc.spec.ports.map((p: Doc) => p.name)).toContain(sm.spec.endpoints[0].port);
+    expect(await serve(sm.spec.endpoints[0].path)).toBe(200);
   });
 
   it('keeps the base to kinds every cluster knows: the Prometheus Operator CRDs are opt-in', () => {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
 
@@ -28,16 +28,22 @@ describe('deploy/kubernetes-postgres (overlay of deploy/kubernetes)', () => {
   const patch = read('deployment-patch.yaml')[0]!;
   const container = patch.spec.template.spec.containers[0];
 
-  it('runs 2+ replicas with a rolling update that never lowers the count, and a PDB', () => {
+  it('runs 2+ replicas on different nodes, with an update that never waits on a standby', () => {
     expect(patch.spec.replicas).toBeGreaterThanOrEqual(2);
-    expect(patch.spec.strategy).toMatchObject({
+    // only the leader is Ready: an update waiting for new pods to be Ready would wait forever
+    expect(patch.spec.strategy).toEqual({
       type: 'RollingUpdate',
-      rollingUpdate: { maxUnavailable: 0 },
+      rollingUpdate: { maxSurge: '100%', maxUnavailable: '100%' },
     });
-    const pdb = read('pdb.yaml')[0]!;
-    expect(pdb.kind).toBe('PodDisruptionBudget');
-    expect(pdb.spec.minAvailable).toBeGreaterThanOrEqual(1);
-    expect(pdb.spec.minAvailable).toBeLessThan(patch.spec.replicas);
+    // and no PDB: one counting Ready pods would never let the leader's node drain
+    expect(existsSync(new URL('pdb.yaml', dir))).toBe(false);
+    expect(patch.spec.template.spec.topologySpreadConstraints).toEqual([
+      expect.objectContaining({
+        maxSkew: 1,
+        topologyKey: 'kubernetes.io/hostname',
+        whenUnsatisfiable: 'DoNotSchedule',
+      }),
+    ]);
   });
 
   it('takes the database URL from a Secret file, never from the command line', () => {
@@ -51,13 +57,15 @@ describe('deploy/kubernetes-postgres (overlay of deploy/kubernetes)', () => {
   });
 
   const docs = built();
-  it.skipIf(!docs)('builds with kubectl: no volume claim, every replica Ready on /healthz', () => {
+  it.skipIf(!docs)('builds with kubectl: no volume claim, only the leader Ready (/readyz)', () => {
     if (!docs) throw new Error('unreachable: skipped without kubectl');
     expect(docs.some((d) => d.kind === 'PersistentVolumeClaim')).toBe(false);
+    expect(docs.some((d) => d.kind === 'PodDisruptionBudget')).toBe(false);
     const dep = docs.find((d) => d.kind === 'Deployment')!;
     const pod = dep.spec.template.spec;
     expect(pod.volumes.every((v: Doc) => !v.persistentVolumeClaim)).toBe(true);
-    expect(pod.containers[0].readinessProbe.httpGet.path).toBe('/healthz');
+    expect(pod.containers[0].readinessProbe.httpGet.path).toBe('/readyz');
+    expect(pod.containers[0].livenessProbe.httpGet.path).toBe('/healthz');
     expect(dep.spec.replicas).toBe(patch.spec.replicas);
   });
 });
@@ -86,5 +94,10 @@ describe('deploy/kubernetes-postgres-sharded (overlay of the above)', () => {
     expect(args).toContain('--shard-by=project');
     expect(args.filter((a) => a.startsWith('--rps='))).toHaveLength(1);
     expect(dep.spec.replicas).toBeGreaterThanOrEqual(2);
+    // every joined replica is Ready there: one pod at a time, under a PDB
+    expect(dep.spec.strategy.rollingUpdate).toEqual({ maxSurge: 1, maxUnavailable: 0 });
+    const pdb = sharded.find((d) => d.kind === 'PodDisruptionBudget')!;
+    expect(pdb.spec.minAvailable).toBeGreaterThanOrEqual(1);
+    expect(pdb.spec.minAvailable).toBeLessThan(dep.spec.replicas);
   });
 });

@@ -68,9 +68,22 @@ describe('deploy/kubernetes', () => {
       for (const v of Object.values(d.stringData)) expect(v).toMatch(/^REPLACE-ME-fake-/);
   });
 
-  it('exposes one port for the webhook and metrics', () => {
-    const svc = byKind('Service');
-    expect(svc.spec.ports).toEqual([{ name: 'http', port: 8080, targetPort: 'http' }]);
+  it("routes webhooks and the control API to the leader only, and scrapes every replica's metrics", () => {
+    const services = docs.filter((d) => d.kind === 'Service');
+    const leader = services.find((d) => d.metadata.name === 'platctl-controller')!;
+    const metrics = services.find((d) => d.metadata.name === 'platctl-controller-metrics')!;
+    for (const svc of [leader, metrics]) {
+      expect(svc.spec.ports).toEqual([{ name: 'http', port: 8080, targetPort: 'http' }]);
+    }
+    // the leader's Service lists Ready pods only, and a pod is Ready only while it leads
+    expect(leader.spec.publishNotReadyAddresses).toBeUndefined();
+    expect(byKind('Deployment').spec.template.spec.containers[0].readinessProbe.httpGet.path).toBe(
+      '/readyz',
+    );
+    // standbys are scraped too
+    expect(metrics.spec.publishNotReadyAddresses).toBe(true);
+    expect(metrics.metadata.annotations['prometheus.io/scrape']).toBe('true');
+    expect(leader.metadata.annotations).toBeUndefined();
   });
 });
 
