@@ -169,6 +169,8 @@ export async function startController(config: ControllerConfig): Promise<Running
         source,
         validate: loads.validate,
         collect: exposedGc(),
+        // the renew deadline on a monotonic clock, unless a test drives time itself
+        ...(config.clock ? {} : { elapsed: () => performance.now() }),
         intent,
         ...(notifier ? { observe: (outcome) => notifier.observe(status, outcome) } : {}),
         ...(shards ? {} : { onLead: takeUp }),

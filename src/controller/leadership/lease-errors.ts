@@ -1,3 +1,4 @@
+import type { Clock } from '../../core/clock.js';
 import type { Logger } from '../../core/logger.js';
 
 /** How much later than a poll interval a failing store is asked again, at most. */
@@ -54,5 +55,27 @@ export class LeaseErrors {
       'the state store answers the lease again',
     );
     this.#failures = 0;
+  }
+}
+
+/**
+ * `call`'s answer, or false once `limitMs` of `clock` passed without one (the call is left to
+ * finish on its own); `call` itself when there is no limit. For a store that may not answer.
+ */
+export async function answeredWithin(
+  call: Promise<boolean>,
+  limitMs: number | undefined,
+  clock: Clock,
+): Promise<boolean> {
+  if (limitMs === undefined) return call;
+  const timer = new AbortController();
+  const late = clock.sleep(limitMs, timer.signal).then(
+    () => false,
+    () => false,
+  );
+  try {
+    return await Promise.race([call, late]);
+  } finally {
+    timer.abort();
   }
 }

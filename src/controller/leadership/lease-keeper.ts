@@ -1,6 +1,6 @@
 import type { Clock } from '../../core/clock.js';
 import type { Logger } from '../../core/logger.js';
-import { LeaseErrors } from './lease-errors.js';
+import { answeredWithin, LeaseErrors } from './lease-errors.js';
 
 /** The state store's run lease as leader election sees it. */
 export interface LeasePort {
@@ -30,7 +30,13 @@ export interface KeeperOptions {
    * the last renewal the store saw (two thirds of the ttl), so the two never act at once.
    * Undefined: no deadline (the lease is trusted until a renewal fails).
    */
-  readonly renewDeadlineMs?: number;
+  readonly renewDeadlineMs?: number | undefined;
+  /**
+   * Milliseconds the deadline is measured in, from any origin: a monotonic source in production
+   * (`performance.now`), so that a wall clock stepped backwards cannot lengthen it. @default the
+   * clock's `now`
+   */
+  readonly elapsed?: (() => number) | undefined;
   /** Jitter's source. @default Math.random */
   readonly random?: () => number;
 }
@@ -79,7 +85,7 @@ export class LeaseKeeper {
   leads(): boolean {
     if (this.#confirmedAt === undefined || this.#lostSignal?.aborted) return false;
     const limit = this.#o.renewDeadlineMs;
-    return limit === undefined || this.#o.clock.now() - this.#confirmedAt < limit;
+    return limit === undefined || this.#now() - this.#confirmedAt < limit;
   }
 
   /**
@@ -101,7 +107,7 @@ export class LeaseKeeper {
    * its deadline passed, is proven first by a renewal bounded by the deadline.
    */
   async tryAcquire(): Promise<boolean> {
-    const start = this.#o.clock.now();
+    const start = this.#now();
     let held: boolean;
     try {
       held = await this.#lease.tryAcquire();
@@ -176,7 +182,7 @@ export class LeaseKeeper {
   }
 
   #renew(): void {
-    const start = this.#o.clock.now();
+    const start = this.#now();
     const lease = this.#lease;
     this.#renewing = true;
     (lease.renew ? lease.renew() : lease.tryAcquire())
@@ -196,27 +202,12 @@ export class LeaseKeeper {
   }
 
   /** A renewal that answers within the deadline (I/O); false when it fails or hangs past it. */
-  async #proven(): Promise<boolean> {
-    const limit = this.#o.renewDeadlineMs;
-    const timer = new AbortController();
-    const late =
-      limit === undefined
-        ? new Promise<boolean>(() => {})
-        : this.#o.clock.sleep(limit, timer.signal).then(
-            () => false,
-            () => false,
-          );
-    try {
-      return await Promise.race([
-        this.#lease.renew!().then(
-          (held) => held !== false,
-          () => false,
-        ),
-        late,
-      ]);
-    } finally {
-      timer.abort();
-    }
+  #proven(): Promise<boolean> {
+    const renewal = this.#lease.renew!().then(
+      (held) => held !== false,
+      () => false,
+    );
+    return answeredWithin(renewal, this.#o.renewDeadlineMs, this.#o.clock);
   }
 
   /**
@@ -231,6 +222,10 @@ export class LeaseKeeper {
     if (cutOff) this.#cutOff = `cut off from the state store: ${reason}`;
     this.#logger.warn({ event: 'lease-lost', reason }, `no longer leading: ${reason}`);
     this.#onLost?.(reason);
+  }
+
+  #now(): number {
+    return (this.#o.elapsed ?? (() => this.#o.clock.now()))();
   }
 
   #failed(err: unknown): void {

@@ -39,9 +39,8 @@ export class ControllerLoop {
     this.#ports = ports;
     this.#lease = new LeaseKeeper(ports.lease, ports.logger, {
       clock: ports.clock,
-      ...(options.renewDeadlineMs !== undefined
-        ? { renewDeadlineMs: options.renewDeadlineMs }
-        : {}),
+      renewDeadlineMs: options.renewDeadlineMs,
+      elapsed: ports.elapsed,
     });
     this.#stepPorts = {
       ...ports,
@@ -52,15 +51,12 @@ export class ControllerLoop {
     };
   }
 
-  /** True while this replica leads and is not shutting down (`/readyz`). */
+  /** `/readyz`: see {@link leads}. */
   get ready(): boolean {
     return this.leads;
   }
 
-  /**
-   * True while this replica leads: it holds the lease, renewed within its deadline. It may act,
-   * and change what people asked. No I/O.
-   */
+  /** True while this replica leads (the lease held, renewed within its deadline). No I/O. */
   get leads(): boolean {
     return this.#ports.status.role === 'leader' && this.#lease.leads();
   }

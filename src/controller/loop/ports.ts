@@ -93,6 +93,11 @@ export type LoopPorts = Omit<StepPorts, 'backoff' | 'memory'> & {
   readonly memory?: StepMemory;
   /** Shared with the control surface; a fresh one when undefined. */
   readonly backoff?: BackoffTracker;
+  /**
+   * Monotonic milliseconds for the lease's renew deadline (`performance.now`), which a wall
+   * clock stepped backwards must not lengthen. @default the clock's `now`
+   */
+  readonly elapsed?: () => number;
   /** Saves status (and the run that just ended) where a restart finds them (I/O). */
   readonly persist?: (run: StoredRun | undefined) => Promise<void>;
   /**
