@@ -77,7 +77,7 @@ describe('a write fenced at the moment it leaves (a controller that may lose the
     const write = fenced.request({
       method: 'PUT',
       path: '/w/1',
-      auth: 'v3',
+      auth: 'infra',
       operation: 'updating w 1',
     });
     // accepted when asked, then held by the rate limit while the lease's deadline passes
@@ -86,10 +86,10 @@ describe('a write fenced at the moment it leaves (a controller that may lose the
     for (const w of waiting.splice(0)) w();
     await expect(write).rejects.toMatchObject({ code: 'locked' });
     await expect(
-      fenced.request({ method: 'DELETE', path: '/w/2', auth: 'v3', operation: 'deleting w 2' }),
+      fenced.request({ method: 'DELETE', path: '/w/2', auth: 'infra', operation: 'deleting w 2' }),
     ).rejects.toMatchObject({ code: 'locked' });
     // reads go on: a replica that stands by may still look
-    await fenced.request({ method: 'GET', path: '/w/3', auth: 'v3', operation: 'reading w 3' });
+    await fenced.request({ method: 'GET', path: '/w/3', auth: 'infra', operation: 'reading w 3' });
     expect(sent).toEqual(['/w/3']);
   });
 });

@@ -13,6 +13,7 @@ export function fencedApi(api: ApiClient, canWrite: () => boolean): ApiClient {
   return {
     groups: api.groups,
     paths: api.paths,
+    dialect: api.dialect,
     request: <T>(r: ApiRequest) => {
       if (r.method === 'GET') return api.request<T>(r);
       if (!canWrite()) {
