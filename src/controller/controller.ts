@@ -184,6 +184,7 @@ export async function startController(config: ControllerConfig): Promise<Running
       state,
       intent,
       elsewhere: shards?.elsewhere ?? standbyElsewhere(leads, () => status.leaseHolder),
+      ...(shards ? { pruneElsewhere: shards.pruneElsewhere } : {}),
       suspendFlag: config.suspend,
       selfHeal: config.selfHeal,
       prune: config.prune,

@@ -166,4 +166,51 @@ describe.skipIf(!postgresUrl)('operator intent across replicas (PostgreSQL)', ()
     expect(await Promise.all(projects.map(described))).toEqual(['one', 'one', 'one']);
     expect((await control(other, 'GET', '/api/v1/status')).body.suspended).toBe(true);
   }, 90_000);
+
+  it('sharded: an approval sent to another replica names the one holding the prune', async () => {
+    const keep = ['a', 'b', 'c'].map((n) => `ws-${n}`);
+    commitFiles(
+      stack.remote,
+      {
+        ...Object.fromEntries(keep.map((n) => [`platform/${n}.yaml`, workspaceYaml(n, 'one')])),
+        'platform/ml.yaml': inProject('ml-research', 'ws-ml', 'one'),
+      },
+      'three in platform, one in ml-research',
+    );
+    const sharded = {
+      statePath: schema.url,
+      shardBy: 'project' as const,
+      leaseTtlMs: 3000,
+      maxDeletes: 1,
+    };
+    const x = await stack.controller(sharded);
+    const y = await stack.controller(sharded);
+    await until(
+      'both projects held, by two replicas',
+      () =>
+        x.status.shards?.replicas.length === 2 &&
+        [x, y].some((c) => c.status.shards?.held.includes('project:platform')) &&
+        [x, y].some((c) => c.status.shards?.held.includes('project:ml-research')),
+    );
+    const holder = x.status.shards?.held.includes('project:platform') ? x : y;
+    const other = holder === x ? y : x;
+    await until(
+      'the three applied',
+      () => holder.status.inventory.filter((k) => k.startsWith('Workspace/platform/')).length === 3,
+    );
+    commitFiles(
+      stack.remote,
+      { 'platform/ws-a.yaml': null, 'platform/ws-b.yaml': null },
+      'drop two',
+    );
+    const held = nextStep(holder, (o) => o.result === 'prune-blocked');
+    await control(holder, 'POST', '/api/v1/reconcile', { withSource: true });
+    await held;
+    const runId = holder.status.blockedPrune?.runId;
+    expect(runId).toBeDefined();
+    const elsewhere = await control(other, 'POST', `/api/v1/prunes/${runId}/approve`);
+    expect(elsewhere.status).toBe(503);
+    expect(elsewhere.body.leader).toContain(holder.status.shards?.replica);
+    expect((await control(holder, 'POST', `/api/v1/prunes/${runId}/approve`)).status).toBe(200);
+  }, 90_000);
 });

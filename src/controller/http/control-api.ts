@@ -193,6 +193,9 @@ export function controlApiRoute(deps: ControlApiDeps): HttpRoute {
       case 'POST prunes/3':
         if (parts[2] !== 'approve') break;
         if (!(await controls.approvePrune(parts[1] ?? ''))) {
+          // sharded: another replica may hold it, for projects this one does not reconcile
+          const other = await controls.pruneElsewhere(parts[1] ?? '');
+          if (other) return send(res, 503, { error: other.message, leader: other.leader });
           return send(res, 404, { error: 'no held prune with that run id (unknown or expired)' });
         }
         return send(res, 200, { approved: true });

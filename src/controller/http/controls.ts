@@ -33,6 +33,8 @@ export interface ControlDeps {
    * ask the store who leads). A standby acts on nothing: it would act beside the leader.
    */
   elsewhere(scope: ControlScope): Promise<Elsewhere | undefined>;
+  /** Which other replica holds run `runId`'s prune (sharded replicas); none when undefined. */
+  readonly pruneElsewhere?: (runId: string) => Promise<Elsewhere | undefined>;
   /** Saves status where a restart finds it (I/O). */
   persist(): Promise<void>;
 }
@@ -58,6 +60,11 @@ export class ControllerControls {
   /** See {@link ControlDeps.elsewhere}. */
   elsewhere(scope: ControlScope): Promise<Elsewhere | undefined> {
     return this.#d.elsewhere(scope);
+  }
+
+  /** See {@link ControlDeps.pruneElsewhere}. */
+  async pruneElsewhere(runId: string): Promise<Elsewhere | undefined> {
+    return this.#d.pruneElsewhere?.(runId);
   }
 
   /** Runs now; `withSource` fetches first, otherwise the revision last fetched is reconciled. */

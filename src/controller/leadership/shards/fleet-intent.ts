@@ -1,6 +1,6 @@
 import { describeHolder, GLOBAL_SHARD, type ShardCoordinator } from '../../../state/index.js';
 import type { IntentPort } from '../../status/intent.js';
-import type { ElsewherePort } from '../elsewhere.js';
+import type { Elsewhere, ElsewherePort } from '../elsewhere.js';
 
 /**
  * The fleet's intent (a suspension of every replica) as a sharded replica reads and writes it:
@@ -37,5 +37,32 @@ export function shardElsewhere(coordinator: ShardCoordinator): ElsewherePort {
       leader,
       message: `this replica does not hold the global shard, whose holder keeps what every replica obeys: ${leader}`,
     };
+  };
+}
+
+/**
+ * Which other replica holds the prune of run `runId` (I/O: the saved status of the shards this
+ * replica does not hold), so an approval sent to the wrong replica names the right one;
+ * undefined when none does.
+ */
+export function pruneElsewhere(
+  coordinator: ShardCoordinator,
+): (runId: string) => Promise<Elsewhere | undefined> {
+  return async (runId) => {
+    const held = coordinator.held();
+    for (const owner of await coordinator.owners()) {
+      if (held.has(owner.shard)) continue;
+      const prune = (await coordinator.status(owner.shard))?.blockedPrune as
+        | { readonly runId?: unknown }
+        | undefined;
+      if (prune?.runId !== runId) continue;
+      const member = (await coordinator.members()).find((m) => m.id === owner.replicaId);
+      const leader = member ? describeHolder(member) : `holder ${owner.replicaId}`;
+      return {
+        leader,
+        message: `the prune of run ${runId} is held by the replica holding ${owner.shard}: ${leader}`,
+      };
+    }
+    return undefined;
   };
 }

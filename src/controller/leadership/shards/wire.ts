@@ -11,9 +11,9 @@ import {
 } from '../../../state/index.js';
 import type { IntentPort } from '../../status/intent.js';
 import type { ControllerStatus, StepMemory } from '../../status/status.js';
-import type { ElsewherePort } from '../elsewhere.js';
+import type { Elsewhere, ElsewherePort } from '../elsewhere.js';
 import { budgetGate } from './budget.js';
-import { fleetIntent, shardElsewhere } from './fleet-intent.js';
+import { fleetIntent, pruneElsewhere, shardElsewhere } from './fleet-intent.js';
 import { ShardReplica } from './replica.js';
 
 /** How a controller splits its work with other replicas. */
@@ -26,6 +26,8 @@ export interface ShardWiring {
   readonly intent: IntentPort;
   /** Who acts on a control call's scope instead of this replica (see `fleet-intent.ts`). */
   readonly elsewhere: ElsewherePort;
+  /** Which other replica holds a run's prune, for an approval sent here. */
+  readonly pruneElsewhere: (runId: string) => Promise<Elsewhere | undefined>;
   /** Paces requests by the budget the replicas share; undefined when the rate is unlimited. */
   readonly limiter?: GatedLimiter;
   /** Sets what a gained shard wakes (the loop, made after the wiring). */
@@ -86,6 +88,7 @@ export async function wireShards(options: {
     replica,
     intent: fleetIntent(coordinator),
     elsewhere: shardElsewhere(coordinator),
+    pruneElsewhere: pruneElsewhere(coordinator),
     ...(limiter ? { limiter } : {}),
     onWake: (w) => {
       wake = w;
