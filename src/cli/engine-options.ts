@@ -115,7 +115,9 @@ export function parseVars(pairs: readonly string[]): Record<string, string> {
  */
 export async function connection(
   flags: Pick<EngineFlags, 'baseUrl' | 'apiKeyFile' | 'profile' | 'config' | 'dialect'>,
-): Promise<Pick<EngineConfig, 'baseUrl' | 'apiKey' | 'groups' | 'paths' | 'dialect'>> {
+): Promise<
+  Pick<EngineConfig, 'baseUrl' | 'apiKey' | 'groups' | 'paths' | 'dialect' | 'credentialFiles'>
+> {
   const c = await resolveConnection({
     flags: {
       ...(flags.baseUrl ? { baseUrl: flags.baseUrl } : {}),
@@ -132,6 +134,7 @@ export async function connection(
     groups: c.groups,
     paths: c.paths,
     dialect: c.dialect,
+    credentialFiles: c.credentialFiles,
   };
 }
 

@@ -34,6 +34,11 @@ export interface ControllerConfig extends StepOptions {
     readonly concurrency?: number;
   };
   readonly maxDeletes?: number;
+  /**
+   * The files holding the controller's own credentials (key, webhook secret, control token, git
+   * credentials, the notifications' files): a manifest's `passwordFrom.file` may not read them.
+   */
+  readonly credentialFiles?: readonly string[];
   /** Where alerts go (`--notifications FILE`, validated); undefined sends none. */
   readonly notifications?: NotificationConfig;
   /** The state lease's lifetime without renewal; a standby takes over this long after a crash. @default 15000 */

@@ -113,6 +113,7 @@ export async function startController(config: ControllerConfig): Promise<Running
     const engine = controllerEngine(
       { api, state, clock, holder, logger, load: loads.load },
       { maxDeletes: config.maxDeletes, concurrency: config.api.concurrency, wait: config.wait },
+      { files: config.credentialFiles ?? [], values: secrets.known },
     );
     const run =
       config.run ??

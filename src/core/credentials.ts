@@ -21,6 +21,32 @@ export function isCredentialVariable(name: string): boolean {
   return CREDENTIAL_VARIABLES.includes(name);
 }
 
+/** The variables that name a file holding platctl's own credentials (or PostgreSQL's). */
+const CREDENTIAL_FILE_VARIABLES: readonly string[] = [
+  'PLATCTL_STATE_URL_FILE',
+  'PLATCTL_CONFIG',
+  'PGPASSFILE',
+];
+
+/**
+ * The credential files `env` names ({@link CREDENTIAL_FILE_VARIABLES}), as written (pure): what a
+ * manifest's `passwordFrom.file` may never read, beside the files the command line names.
+ */
+export function credentialFilesIn(env: Readonly<Record<string, string | undefined>>): string[] {
+  return CREDENTIAL_FILE_VARIABLES.flatMap((name) => (env[name] ? [env[name]] : []));
+}
+
+/** Kernel and device trees: never a password, often a credential (`/proc/self/environ`). */
+const SYSTEM_TREES: readonly string[] = ['/proc', '/dev', '/sys'];
+
+/**
+ * The kernel or device tree (`/proc`, `/dev`, `/sys`) an absolute path lies in, else undefined
+ * (pure; the caller resolves symlinks first when it can).
+ */
+export function systemTreeOf(path: string): string | undefined {
+  return SYSTEM_TREES.find((t) => path === t || path.startsWith(`${t}/`));
+}
+
 /** Names that say they hold a secret: `..._TOKEN`, `..._SECRET`, `..._PASSWORD`, `..._API_KEY`. */
 const SECRET_NAME = /(^|_)(API_?KEY|API_?KEYID|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIALS?)$/i;
 

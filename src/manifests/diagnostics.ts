@@ -25,6 +25,7 @@ export const DIAGNOSTIC_CODES = [
   'yaml-too-deep',
   'undefined-variable',
   'refused-variable',
+  'refused-file',
   // one document
   'not-a-mapping',
   'unknown-kind',

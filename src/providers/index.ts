@@ -7,4 +7,4 @@ export { resolveConnection } from './client/connection.js';
 export { createProfileDirectory } from './profile-directory.js';
 export { createProjectDirectory } from './project-directory.js';
 export { createProviderRegistry } from './registry.js';
-export { resolveSecret } from './secrets.js';
+export { manifestSecrets } from './secrets.js';

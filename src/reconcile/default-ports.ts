@@ -1,4 +1,5 @@
 import { type Clock, systemClock } from '../core/clock.js';
+import { credentialFilesIn } from '../core/credentials.js';
 import type { Logger } from '../core/logger.js';
 import { loadAndValidate } from '../manifests/index.js';
 import {
@@ -7,7 +8,7 @@ import {
   createProfileDirectory,
   createProjectDirectory,
   createProviderRegistry,
-  resolveSecret,
+  manifestSecrets,
 } from '../providers/index.js';
 import { DEFAULT_STATE_PATH, openStateLazily } from '../state/index.js';
 import type { StateStore } from '../state/types.js';
@@ -43,6 +44,11 @@ export interface EngineConfig {
    * @default process.env
    */
   readonly env?: Readonly<Record<string, string | undefined>>;
+  /**
+   * Files holding platctl's own credentials (the key file, the config file): a manifest's
+   * `passwordFrom.file` may not read them.
+   */
+  readonly credentialFiles?: readonly string[];
   readonly onRequest?: ApiClientOptions['onRequest'];
   /** Retry and timeout tuning of the API client (tests shorten the backoff). */
   readonly client?: Partial<
@@ -77,7 +83,11 @@ export function createRunPorts(config: EngineConfig): RunPorts & { close(): Prom
     providers: createProviderRegistry(),
     state,
     clock,
-    resolveSecret: (source) => resolveSecret(source, { env }),
+    resolveSecret: manifestSecrets({
+      env,
+      refusedFiles: [...(config.credentialFiles ?? []), ...credentialFilesIn(env)],
+      refusedValues: () => [config.apiKey],
+    }),
     projectId: createProjectDirectory(api),
     profileNames: createProfileDirectory(api),
     ...(config.events ? { events: config.events } : {}),

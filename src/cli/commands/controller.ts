@@ -6,6 +6,7 @@ import {
   startController,
 } from '../../controller/controller.js';
 import { parseDuration } from '../../controller/duration.js';
+import type { NotificationConfig } from '../../controller/notify/config.js';
 import { SecretFile, type SecretValue } from '../../controller/secrets/secret-file.js';
 import { PlatctlError } from '../../core/errors.js';
 import { createLogger, type Logger } from '../../core/logger.js';
@@ -77,6 +78,22 @@ async function notificationsOf(file: string) {
     'config',
     `notifications file ${file} is invalid:\n${formatDiagnostics(diagnostics, 'human').trimEnd()}`,
   );
+}
+
+/** The files holding the controller's own credentials: no manifest's password may read them. */
+function credentialFiles(
+  flags: ControllerFlags,
+  notifications: NotificationConfig | undefined,
+): string[] {
+  const named = [
+    flags.apiKeyFile,
+    flags.webhookSecretFile,
+    flags.controlTokenFile,
+    flags.gitCredentialsFile,
+    flags.notifications,
+    ...(notifications?.providers ?? []).flatMap((p) => [p.urlFile, p.tokenFile, p.secretFile]),
+  ];
+  return named.filter((f): f is string => f !== undefined);
 }
 
 function sourceOf(flags: ControllerFlags): SourceConfig {
@@ -230,6 +247,7 @@ export const registerController: RegisterCommand = (program: Command) => {
         prune: flags.prune === true,
         ...(flags.maxDeletes ? { maxDeletes: flags.maxDeletes } : {}),
         ...(notifications ? { notifications } : {}),
+        credentialFiles: credentialFiles(flags, notifications),
         logger,
       });
       // SIGTERM/SIGINT: no new action; the running ones finish and are recorded (waits still

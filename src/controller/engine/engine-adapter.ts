@@ -1,4 +1,5 @@
 import type { Clock } from '../../core/clock.js';
+import { credentialFilesIn } from '../../core/credentials.js';
 import { PlatctlError } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
 import { loadAndValidate } from '../../manifests/index.js';
@@ -10,7 +11,7 @@ import {
   createProfileDirectory,
   createProjectDirectory,
   createProviderRegistry,
-  resolveSecret,
+  manifestSecrets,
 } from '../../providers/index.js';
 import { type LoadPort, reconcile } from '../../reconcile/run.js';
 import type { LeaseHolder, StateStore } from '../../state/index.js';
@@ -56,18 +57,33 @@ export interface EngineDeps {
   readonly load?: LoadPort;
 }
 
+/** The controller's own credentials, which no manifest's `passwordFrom` may read. */
+export interface OwnCredentials {
+  /** Files holding them (`--api-key-file`, `--webhook-secret-file`, ...). */
+  readonly files?: readonly string[];
+  /** Every value they have had (grows when a file is rotated). */
+  readonly values?: readonly string[];
+}
+
 /**
  * A controller's {@link EngineDeps} (pure): every kind's provider, and secrets resolved from the
- * environment without the controller's own ({@link manifestEnv}).
+ * environment without the controller's own ({@link manifestEnv}), never from one of `own`'s files
+ * (nor the files the environment names) and never holding one of its values.
  */
 export function controllerEngine(
   parts: Pick<EngineDeps, 'api' | 'state' | 'clock' | 'holder' | 'logger' | 'load'>,
   limits: Pick<EngineDeps, 'maxDeletes' | 'concurrency' | 'wait'>,
+  own: OwnCredentials = {},
 ): EngineDeps {
   return {
     ...parts,
     providers: createProviderRegistry(),
-    resolveSecret: (s) => resolveSecret(s, { env: manifestEnv() }),
+    resolveSecret: (s) =>
+      manifestSecrets({
+        env: manifestEnv(),
+        refusedFiles: [...(own.files ?? []), ...credentialFilesIn(process.env)],
+        refusedValues: () => own.values ?? [],
+      })(s),
     ...(limits.maxDeletes !== undefined ? { maxDeletes: limits.maxDeletes } : {}),
     ...(limits.concurrency !== undefined ? { concurrency: limits.concurrency } : {}),
     ...(limits.wait ? { wait: limits.wait } : {}),

@@ -23,6 +23,11 @@ export interface Connection {
   readonly source: string;
   /** Things worth telling the user (a plain key in the config file). */
   readonly warnings: readonly string[];
+  /**
+   * The files that hold (or may hold) the key: `--api-key-file`, the profile's `apiKeyFrom.file`
+   * and the config file itself. A manifest's `passwordFrom.file` may not read them.
+   */
+  readonly credentialFiles: readonly string[];
 }
 
 export interface ConnectionInput {
@@ -130,6 +135,11 @@ export async function resolveConnection(input: ConnectionInput = {}): Promise<Co
     dialect: dialectOf(flags.dialect, env.PLATCTL_DIALECT, profile),
     groups: profile?.groups ?? {},
     paths: profile?.paths ?? {},
+    credentialFiles: [
+      configPath,
+      ...(flags.apiKeyFile !== undefined ? [flags.apiKeyFile] : []),
+      ...(profile?.apiKeyFrom && 'file' in profile.apiKeyFrom ? [profile.apiKeyFrom.file] : []),
+    ],
     source: `${flags.baseUrl ? '--base-url' : env.PLATCTL_BASE_URL ? 'PLATCTL_BASE_URL' : `profile ${profile?.name}`}, key from ${keySource}`,
     warnings,
   };
