@@ -63,7 +63,7 @@ export interface ControllerConfig extends StepOptions {
   readonly logger?: Logger;
   /** Replaces the engine run (tests of the wiring only). */
   readonly run?: ReconcileRun;
-  /** The manifests stage (tests count its calls). @default {@link controllerLoad} */
+  /** The manifests stage (tests count its calls). @default the controller's loader, refusing its credentials */
   readonly load?: LoadPort;
 }
 

@@ -4,7 +4,7 @@ import { createLogger } from '../core/logger.js';
 import { createApiClient } from '../providers/index.js';
 import { processHolder, type StateStore, type StoredJson } from '../state/index.js';
 import { apiLimits, type ControllerConfig } from './config.js';
-import { controllerEngine, controllerLoad, engineRun } from './engine/engine-adapter.js';
+import { controllerEngine, controllerLoader, engineRun } from './engine/engine-adapter.js';
 import { RevisionLoads } from './engine/revision-loads.js';
 import { ControllerControls } from './http/controls.js';
 import { closeServer, listen } from './http/server.js';
@@ -109,7 +109,7 @@ export async function startController(config: ControllerConfig): Promise<Running
       onRetry: metrics.onRetry,
     });
     // validation and the engine's run share one load per revision
-    const loads = new RevisionLoads(config.load ?? controllerLoad);
+    const loads = new RevisionLoads(config.load ?? controllerLoader(secrets.known));
     const engine = controllerEngine(
       { api, state, clock, holder, logger, load: loads.load },
       { maxDeletes: config.maxDeletes, concurrency: config.api.concurrency, wait: config.wait },

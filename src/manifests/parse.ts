@@ -7,6 +7,7 @@ import { LazyPositions, linePos, lineStarts } from './positions.js';
 import type { SourceText } from './source-text.js';
 import {
   missingVariable,
+  refusedResult,
   substituteString as substituteInNode,
   type VarLookup,
 } from './variables.js';
@@ -110,10 +111,12 @@ export function parseSource(
     // Most files hold no `${`: skip walking their trees.
     bad =
       hasVars &&
-      substitute(doc, lookup, (name, node) =>
+      substitute(doc, lookup, (problem, node) =>
         diagnostics.push({
           severity: 'error',
-          ...missingVariable(lookup, name),
+          ...('missing' in problem
+            ? missingVariable(lookup, problem.missing)
+            : refusedResult(problem.refused)),
           ...at(node.range?.[0] ?? 0),
         }),
       );
@@ -139,25 +142,32 @@ export function parseSource(
   return { docs, diagnostics };
 }
 
-/** Replaces `${VAR}` in string scalars; returns true when some variable was undefined. */
+/** A `${VAR}` with no value, or substituted text holding a credential (by the names used). */
+type SubstitutionProblem = { missing: string } | { refused: readonly string[] };
+
+/**
+ * Replaces `${VAR}` in string scalars; returns true when some variable was undefined or some
+ * substituted text holds a refused value (left unsubstituted, so the value is nowhere).
+ */
 function substitute(
   doc: Document,
   lookup: VarLookup,
-  onMissing: (name: string, node: Scalar) => void,
+  onProblem: (problem: SubstitutionProblem, node: Scalar) => void,
 ): boolean {
-  let missingAny = false;
+  let bad = false;
   yamlLib().visit(doc, {
     Scalar(key, node) {
       if (key === 'key' || typeof node.value !== 'string') return;
       const r = substituteInNode(node.value, lookup);
-      for (const name of r.missing) onMissing(name, node);
-      missingAny ||= r.missing.length > 0;
-      if (!r.changed) return;
+      for (const name of r.missing) onProblem({ missing: name }, node);
+      if (r.refused) onProblem({ refused: r.used }, node);
+      bad ||= r.missing.length > 0 || r.refused;
+      if (!r.changed || r.refused) return;
       // A plain scalar is re-typed as YAML would have typed the substituted text (`size: ${N}`).
       node.value = node.type === 'PLAIN' ? retype(r.value) : r.value;
     },
   });
-  return missingAny;
+  return bad;
 }
 
 function retype(text: string): unknown {

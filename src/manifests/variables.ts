@@ -9,6 +9,8 @@ import { yamlLib } from './yaml-lib.js';
  */
 export type VarLookup = ((name: string) => string | undefined) & {
   readonly refusal?: (name: string) => string | undefined;
+  /** True when substituted text holds a refused value (the API key), whole or pieced together. */
+  readonly holdsRefused?: (text: string) => boolean;
 };
 
 /** The environment is read only through this prefix: `${STAGE}` reads `PLATCTL_VAR_STAGE`. */
@@ -33,15 +35,36 @@ export function missingVariable(
 const VAR = /\$(\$?)\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
 
 /**
+ * The diagnostic for substituted text that holds a refused value although no variable alone does
+ * (pure): `${A}${B}` holding the key's two halves, or the manifest's text completed by one. It
+ * names the variables, never a value.
+ */
+export function refusedResult(used: readonly string[]): {
+  code: 'refused-variable';
+  message: string;
+} {
+  const names = [...new Set(used)].map((n) => `\${${n}}`).join(', ');
+  return {
+    code: 'refused-variable',
+    message: `the text substituted from ${names} holds one of platctl's own credentials; a manifest may never carry it`,
+  };
+}
+
+/**
  * Flux-style substitution of `${NAME}` in one string; `$${NAME}` is the escape for a literal
- * `${NAME}`. Returns the new string and the names that were not defined (left in place). Pure.
+ * `${NAME}`. Returns the new string, the names that were not defined (left in place) and the
+ * names that were substituted, and whether the result holds a refused value (checked on the
+ * whole result: no variable alone may hold it, but pieces may). Pure.
  */
 export function substituteString(
   text: string,
   lookup: VarLookup,
-): { value: string; missing: string[]; changed: boolean } {
-  if (!text.includes('${')) return { value: text, missing: [], changed: false };
+): { value: string; missing: string[]; used: string[]; changed: boolean; refused: boolean } {
+  if (!text.includes('${')) {
+    return { value: text, missing: [], used: [], changed: false, refused: false };
+  }
   const missing: string[] = [];
+  const used: string[] = [];
   const value = text.replace(VAR, (whole, escaped: string, name: string) => {
     if (escaped) return whole.slice(1);
     const v = lookup(name);
@@ -49,9 +72,11 @@ export function substituteString(
       missing.push(name);
       return whole;
     }
+    used.push(name);
     return v;
   });
-  return { value, missing, changed: value !== text };
+  const refused = used.length > 0 && lookup.holdsRefused?.(value) === true;
+  return { value, missing, used, changed: value !== text, refused };
 }
 
 /** Parses a var file: a YAML map of scalars, or `KEY=VALUE` lines (`#` comments). Pure. */
@@ -89,7 +114,7 @@ export function parseVarFile(text: string): { vars: Record<string, string>; erro
  * (a later file wins over an earlier one), which win over `PLATCTL_VAR_<NAME>` in the
  * environment; nothing else of the environment is read. A credential or secret-named variable is
  * refused whatever its source, and so is a value that contains one of `refusedValues` (the API
- * key). Reads the var files; never throws.
+ * key), and (through `holdsRefused`) substituted text that does. Reads the var files; never throws.
  */
 export async function buildLookup(input: {
   vars?: Record<string, string>;
@@ -136,7 +161,7 @@ export async function buildLookup(input: {
   };
   const lookup: VarLookup = Object.assign(
     (name: string) => (refusal(name) === undefined ? raw(name) : undefined),
-    { refusal },
+    { refusal, holdsRefused: (text: string) => secrets.some((s) => text.includes(s)) },
   );
   return { lookup, diagnostics };
 }

@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noTemplateCurlyInString: manifests spell ${VAR} literally
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -63,5 +64,42 @@ describe('a committed passwordFrom.file that reads the controller’s credential
       { code: 'refused-file', message: expect.stringContaining('/proc/self/environ') },
     ]);
     expect((await stack.journal()).filter((e) => e.method !== 'GET')).toEqual([]);
+  });
+});
+
+// Issue 22, item 9: the key's halves, each harmless alone, joined by a committed manifest.
+describe('a committed manifest joining variables into the controller’s key', () => {
+  it('is refused at validate, at the scalar; the key is nowhere', async () => {
+    process.env.PLATCTL_VAR_KEY_HEAD = API_KEY.slice(0, 9);
+    process.env.PLATCTL_VAR_KEY_TAIL = API_KEY.slice(9);
+    try {
+      commitFiles(
+        stack.remote,
+        {
+          'platform/ws.yaml': [
+            'apiVersion: paas.envmgmt.io/v1',
+            'kind: Workspace',
+            'metadata:',
+            '  name: joined',
+            '  project: platform',
+            '  description: "${KEY_HEAD}${KEY_TAIL}"',
+            '',
+          ].join('\n'),
+        },
+        'joined',
+      );
+      const c = await stack.controller();
+      const o = await nextStep(c);
+      expect(o.result).toBe('invalid');
+      expect(c.status.lastDiagnostics).toMatchObject([
+        { code: 'refused-variable', message: expect.stringContaining('${KEY_HEAD}, ${KEY_TAIL}') },
+      ]);
+      expect((await stack.journal()).filter((e) => e.method !== 'GET')).toEqual([]);
+      expect(stack.logs.join('\n')).not.toContain(API_KEY);
+      expect(JSON.stringify(c.status)).not.toContain(API_KEY.slice(9));
+    } finally {
+      delete process.env.PLATCTL_VAR_KEY_HEAD;
+      delete process.env.PLATCTL_VAR_KEY_TAIL;
+    }
   });
 });

@@ -63,7 +63,7 @@ async function platformWrites(): Promise<number> {
 }
 
 describe('the API key never reaches a manifest, a plan, the platform or the state', () => {
-  it('refuses the key variable by name, a variable holding the key, and passwordFrom.env of it', async () => {
+  it('refuses the key variable by name, a variable holding the key, its halves joined, and passwordFrom.env of it', async () => {
     const attempts = [
       // the issue's reproduction: the key by its own name
       { paths: manifests('by-name', ref('PLATCTL_API_KEY')), args: [], vars: {} },
@@ -78,6 +78,12 @@ describe('the API key never reaches a manifest, a plan, the platform or the stat
         args: ['-o', 'json', '--var', `LABEL=${apiKey}`],
         vars: {},
       },
+      // the key's two halves in two variables, joined by the manifest (issue 22, item 9)
+      {
+        paths: manifests('by-halves', `${ref('A')}${ref('B')}`),
+        args: ['--var', `A=${apiKey.slice(0, 10)}`, '--var', `B=${apiKey.slice(10)}`],
+        vars: {},
+      },
       // a password read from the key's variable
       {
         paths: manifests('by-password', 'fine'),
@@ -87,7 +93,7 @@ describe('the API key never reaches a manifest, a plan, the platform or the stat
       },
     ];
     writeFileSync(
-      join(attempts[3]!.paths, '91-user.yaml'),
+      join(attempts[4]!.paths, '91-user.yaml'),
       'apiVersion: platctl.io/v1alpha1\nkind: User\nmetadata:\n  name: eve@acme.example\nspec:\n  first_name: Eve\n  last_name: Ops\n  user_type: CONSOLE\n  passwordFrom: {env: PLATCTL_API_KEY}\n',
     );
     const outputs: string[] = [];
@@ -106,6 +112,8 @@ describe('the API key never reaches a manifest, a plan, the platform or the stat
     outputs.push(apply.stdout, apply.stderr);
     expect(apply.code).toBe(1);
     expect(await platformWrites()).toBe(0);
+    // neither half of the key is printed either
+    expect(outputs.join('\n')).not.toContain(apiKey.slice(10));
     expect(await everywhere(outputs)).not.toContain(apiKey);
   }, 120_000);
 

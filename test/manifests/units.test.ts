@@ -13,7 +13,9 @@ describe('substituteString', () => {
     expect(substituteString('${A}-${A}', lookup)).toEqual({
       value: 'x-x',
       missing: [],
+      used: ['A', 'A'],
       changed: true,
+      refused: false,
     });
     expect(substituteString('$${A} ${EMPTY}.', lookup).value).toBe('${A} .');
     expect(substituteString('${NOPE} ${A}', lookup)).toMatchObject({

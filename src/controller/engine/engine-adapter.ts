@@ -32,9 +32,18 @@ export function manifestEnv(): Record<string, string | undefined> {
   return Object.fromEntries(Object.entries(process.env).filter(([k]) => !HIDDEN_ENV.test(k)));
 }
 
-/** The manifests stage with the controller's own secrets hidden from variable substitution. */
-export const controllerLoad: LoadPort = (input) =>
-  loadAndValidate({ ...input, env: manifestEnv() });
+/**
+ * The manifests stage with the controller's own secrets hidden from variable substitution, and
+ * substituted text holding one of `refusedValues` refused (read at each load: the array may grow
+ * as credential files are rotated).
+ */
+export function controllerLoader(refusedValues: readonly string[] = []): LoadPort {
+  return (input) =>
+    loadAndValidate({ ...input, env: manifestEnv(), refusedValues: [...refusedValues] });
+}
+
+/** {@link controllerLoader} without values to refuse beyond the hidden variables. */
+export const controllerLoad: LoadPort = controllerLoader();
 
 /** Validates a snapshot with the same loader the engine uses (file I/O only; nothing kept). */
 export const validateManifests: ValidatePort = (dir) =>
