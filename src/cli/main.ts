@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { printable } from '../core/terminal-text.js';
 import { commandsFor } from './commands/index.js';
 import { packageVersion } from './version.js';
 
@@ -35,7 +36,8 @@ export async function main(argv: readonly string[]): Promise<void> {
       return;
     }
     const message = err instanceof Error ? err.message : String(err);
-    process.stderr.write(`error: ${message}\n`);
+    // a message may quote the platform, git or the command line
+    process.stderr.write(`error: ${printable(message, { multiline: true })}\n`);
     process.exitCode = 1;
   }
 }

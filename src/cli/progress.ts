@@ -1,3 +1,4 @@
+import { printable } from '../core/terminal-text.js';
 import type { RunEvent } from '../reconcile/events.js';
 import { colors, describe, duration } from '../reconcile/render/text.js';
 
@@ -22,6 +23,8 @@ export interface ProgressOptions {
   readonly now?: () => number;
 }
 
+const t = (text: string) => printable(text);
+
 /** How often the overall line is printed off a terminal, and redrawn at most on one. */
 const SUMMARY_MS = 10_000;
 const REDRAW_MS = 100;
@@ -33,7 +36,8 @@ const REDRAW_MS = 100;
  * the bottom of a terminal, elsewhere printed every 10 s and at the end. Each action's start and
  * success and skips get a line when the apply is small enough to read (`eachActionUpTo`) or
  * `verbose`; observation counts only when `verbose`. An apply of 10,000 prints a few lines, not
- * 20,000 (the rest is in the outcome summary).
+ * 20,000 (the rest is in the outcome summary). Keys, messages and errors are printed escaped
+ * (`core/terminal-text.ts`): the platform words its own errors and states.
  */
 export function progressPrinter(
   out: NodeJS.WritableStream,
@@ -85,24 +89,26 @@ export function progressPrinter(
         if (options.verbose) line(c.dim(`observed ${e.count} ${e.kind}\n`));
         return;
       case 'adopted':
-        line(`${e.key}: adopted (created by an interrupted run)\n`);
+        line(`${t(e.key)}: adopted (created by an interrupted run)\n`);
         return;
       case 'found':
         line(
-          `${e.key}: found, not created by platctl (an interrupted create could not be proven ours)\n`,
+          `${t(e.key)}: found, not created by platctl (an interrupted create could not be proven ours)\n`,
         );
         return;
       case 'start':
         if (e.action.type !== 'noop') run.running++;
-        if (perAction) line(`${e.action.key}: ${describe(e.action)}...\n`);
+        if (perAction) line(`${t(e.action.key)}: ${t(describe(e.action))}...\n`);
         return;
       case 'progress':
-        if (e.message.startsWith('waiting for ')) waits.set(e.action.id, e.message);
+        if (e.message.startsWith('waiting for ')) waits.set(e.action.id, t(e.message));
         if (worthShowing(e.action.id, e.message, e.elapsedMs)) {
           // a wait message that says its own elapsed time is not given a second one
           const said = /\d+\s*(ms|s|m)\)?$/.test(e.message);
           line(
-            c.dim(`${e.action.key}: ${e.message}${said ? '' : ` [${duration(e.elapsedMs)}]`}\n`),
+            c.dim(
+              `${t(e.action.key)}: ${t(e.message)}${said ? '' : ` [${duration(e.elapsedMs)}]`}\n`,
+            ),
           );
         }
         return;
@@ -110,7 +116,7 @@ export function progressPrinter(
         finish(e);
         return;
       case 'stopping':
-        line(c.yellow(`stopping: ${e.reason}\n`));
+        line(c.yellow(`stopping: ${t(e.reason)}\n`));
         return;
       default: {
         const never: never = e;
@@ -124,8 +130,8 @@ export function progressPrinter(
     if (o.status !== 'skipped' && o.status !== 'not-started') run.running--;
     run.done++;
     waits.delete(e.action.id);
-    const what = `${e.action.key}: ${describe(e.action)}`;
-    if (o.status === 'failed') line(c.red(`${what} failed: ${o.error}\n`));
+    const what = `${t(e.action.key)}: ${t(describe(e.action))}`;
+    if (o.status === 'failed') line(c.red(`${what} failed: ${t(o.error)}\n`));
     else if (!perAction) {
       // the live line says it; redrawn at most every REDRAW_MS, the timer does the rest
       if (tty && run.active && now() - lastDrawn >= REDRAW_MS) {
@@ -133,7 +139,7 @@ export function progressPrinter(
         redraw();
       }
     } else if (o.status === 'succeeded') line(c.green(`${what} done [${duration(o.elapsedMs)}]\n`));
-    else if (o.status === 'skipped') line(c.yellow(`${what} skipped (${o.because} failed)\n`));
+    else if (o.status === 'skipped') line(c.yellow(`${what} skipped (${t(o.because)} failed)\n`));
     // off a terminal the overall line is a log line: every 10 s at most, and the last one
     if (!tty && run.active && (now() - lastOverall >= SUMMARY_MS || run.done === run.total)) {
       summary();

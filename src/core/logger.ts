@@ -1,4 +1,5 @@
 import { type Logger, pino } from 'pino';
+import { printableJson } from './terminal-text.js';
 
 export type { Logger };
 
@@ -30,8 +31,15 @@ export interface LoggerOptions {
   readonly base?: Record<string, unknown>;
 }
 
-/** A structured JSON logger (one line per event) that never writes known secret fields. */
+/**
+ * A structured JSON logger (one line per event) that never writes known secret fields. A line
+ * read on a terminal (`kubectl logs`) obeys no control character: JSON escapes C0 already, and
+ * the C1 and bidirectional controls JSON leaves raw are written as `\u` escapes too
+ * ({@link printableJson}): a commit message or a platform error is logged as text.
+ */
 export function createLogger(options: LoggerOptions = {}): Logger {
+  const target = options.destination ?? process.stderr;
+  const escaping = { write: (line: string) => target.write(printableJson(line)) };
   return pino(
     {
       level: options.level ?? 'info',
@@ -39,6 +47,6 @@ export function createLogger(options: LoggerOptions = {}): Logger {
       redact: { paths: REDACT_PATHS, censor: '***' },
       timestamp: pino.stdTimeFunctions.isoTime,
     },
-    (options.destination ?? process.stderr) as pino.DestinationStream,
+    escaping,
   );
 }

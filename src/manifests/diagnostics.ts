@@ -1,5 +1,6 @@
 import pc from 'picocolors';
 import { redact } from '../core/errors.js';
+import { printable, printableJson } from '../core/terminal-text.js';
 
 /**
  * The closed set of diagnostic codes the loader and validator produce. Each names one kind of
@@ -97,21 +98,25 @@ export function sortDiagnostics(diags: readonly Diagnostic[]): Diagnostic[] {
 
 /**
  * Formats diagnostics for people (`file:line:col: error[code]: path: message`, one per line, then
- * a summary) or as a JSON array. Pure; colour only when `opts.color` is true.
+ * a summary) or as a JSON array, control characters of the input escaped in both
+ * (`core/terminal-text.ts`). Pure; colour only when `opts.color` is true.
  */
 export function formatDiagnostics(
   diags: readonly Diagnostic[],
   format: 'human' | 'json',
   opts: { color?: boolean } = {},
 ): string {
-  if (format === 'json') return `${JSON.stringify(diags.map(redactDiagnostic), null, 2)}\n`;
+  if (format === 'json') {
+    return `${printableJson(JSON.stringify(diags.map(redactDiagnostic), null, 2))}\n`;
+  }
   const c = pc.createColors(opts.color ?? false);
   const lines = diags.map((raw) => {
     const d = redactDiagnostic(raw);
-    const where = d.file ? `${d.file}${d.line ? `:${d.line}:${d.col ?? 1}` : ''}: ` : '';
+    // file names, field names and messages quote the input: printed escaped
+    const where = d.file ? `${printable(d.file)}${d.line ? `:${d.line}:${d.col ?? 1}` : ''}: ` : '';
     const sev = d.severity === 'error' ? c.red(`error[${d.code}]`) : c.yellow(`warning[${d.code}]`);
-    const path = d.path ? `${c.bold(d.path)}: ` : '';
-    return `${c.dim(where)}${sev}: ${path}${d.message}`;
+    const path = d.path ? `${c.bold(printable(d.path))}: ` : '';
+    return `${c.dim(where)}${sev}: ${path}${printable(d.message)}`;
   });
   const errors = diags.filter((d) => d.severity === 'error').length;
   const warnings = diags.length - errors;

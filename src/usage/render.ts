@@ -1,3 +1,4 @@
+import { printable, printableJson } from '../core/terminal-text.js';
 import { rowLabel, type UsageReport, type UsageRow } from './report.js';
 
 const num = (n: number) => n.toFixed(2);
@@ -13,10 +14,11 @@ export function renderTable(report: UsageReport): string {
     'GPU-HOURS',
     ...(costed ? [`COST (${report.currency})`] : []),
   ];
+  // names are the platform's: printed escaped
   const line = (r: UsageRow) => [
-    r.project,
-    r.instance ?? '',
-    r.profile,
+    printable(r.project),
+    printable(r.instance ?? ''),
+    printable(r.profile),
     num(r.hours),
     num(r.gpuHours),
     ...(costed ? [r.cost === undefined ? '-' : num(r.cost)] : []),
@@ -45,7 +47,8 @@ export function renderTable(report: UsageReport): string {
 }
 
 const csvCell = (v: string | number | undefined) => {
-  const s = v === undefined ? '' : String(v);
+  // a control character is escaped like in the table (a CSV is often read on a terminal)
+  const s = v === undefined ? '' : printable(String(v));
   return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
@@ -70,7 +73,7 @@ export function renderCsv(report: UsageReport): string {
 
 /** The report as one JSON document. Pure. */
 export function renderJson(report: UsageReport): string {
-  return `${JSON.stringify(report, null, 2)}\n`;
+  return `${printableJson(JSON.stringify(report, null, 2))}\n`;
 }
 
 const BLOCKS = ' ▏▎▍▌▋▊▉█';
@@ -82,7 +85,7 @@ const BLOCKS = ' ▏▎▍▌▋▊▉█';
 export function renderTerminalChart(report: UsageReport, width = 40): string {
   const max = Math.max(0, ...report.rows.map((r) => r.hours));
   if (max === 0) return '';
-  const labels = report.rows.map(rowLabel);
+  const labels = report.rows.map((r) => printable(rowLabel(r)));
   const pad = Math.max(...labels.map((l) => l.length));
   return `${report.rows
     .map((r, i) => {

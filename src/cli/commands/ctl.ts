@@ -1,4 +1,8 @@
 import { type Command, Option } from 'commander';
+import type { StatusView } from '../../controller/http/control-views.js';
+import type { ResourceCondition } from '../../controller/status/conditions.js';
+import { printable, printableJson } from '../../core/terminal-text.js';
+import type { Plan } from '../../model/plan.js';
 import { renderPlanText } from '../../reconcile/render/text.js';
 import { callControl, controlTarget } from '../ctl/client.js';
 import { renderResources, renderStatus } from '../ctl/render.js';
@@ -13,7 +17,7 @@ interface CtlFlags {
 const out = (text: string): void => {
   process.stdout.write(text);
 };
-const json = (v: unknown): void => out(`${JSON.stringify(v, null, 2)}\n`);
+const json = (v: unknown): void => out(`${printableJson(JSON.stringify(v, null, 2))}\n`);
 
 /**
  * `platctl ctl <verb>`: a running controller's control API from outside the pod. `status`
@@ -97,7 +101,7 @@ export const registerCtl: RegisterCommand = (program: Command) => {
         `/api/v1/prunes/${encodeURIComponent(run)}/approve`,
         APPROVED,
       );
-      out(`prune of run ${run} approved; the controller runs now\n`);
+      out(`prune of run ${printable(run)} approved; the controller runs now\n`);
     });
 
   ctl
@@ -111,6 +115,6 @@ export const registerCtl: RegisterCommand = (program: Command) => {
         `/api/v1/resources/${encodeURIComponent(key)}/reset-backoff`,
         RESET,
       );
-      out(`backoff of ${key} reset\n`);
+      out(`backoff of ${printable(key)} reset\n`);
     });
 };

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
 import { systemClock } from '../../core/clock.js';
 import { PlatctlError } from '../../core/errors.js';
+import { printable } from '../../core/terminal-text.js';
 import { IMPORTABLE_KINDS, importPlatform, UNREADABLE_KINDS } from '../../import/index.js';
 import { checkKinds } from '../../import/read.js';
 import { createApiClient, createProviderRegistry } from '../../providers/index.js';
@@ -108,15 +109,17 @@ export const registerImport: RegisterCommand = (program: Command) => {
       const perKind = Object.entries(result.counts)
         .map(([k, n]) => `${n} ${k}`)
         .join(', ');
-      process.stdout.write(
-        `Imported ${total} objects (${perKind || 'none'}) from ${result.projects.length} projects into ${flags.out}: ${result.files.join(', ') || 'no files'}\n`,
+      // file names, notes and the directory quote the platform and the command line
+      const say = (text: string) => process.stdout.write(`${printable(text)}\n`);
+      say(
+        `Imported ${total} objects (${perKind || 'none'}) from ${result.projects.length} projects into ${flags.out}: ${result.files.join(', ') || 'no files'}`,
       );
       process.stdout.write(
         result.adopted
           ? 'Adopted: recorded as managed in the state; apply --prune may delete what leaves git.\n'
           : 'Found, not adopted: platctl will update these but never prune them (import --adopt to manage them).\n',
       );
-      for (const note of result.notes) process.stdout.write(`note: ${note}\n`);
+      for (const note of result.notes) say(`note: ${note}`);
       process.stdout.write(
         state
           ? `Users' groups and ${UNREADABLE_KINDS.join(', ')} are as platctl last applied them (state ${state.path}): the API cannot read them.\n`

@@ -1,12 +1,16 @@
 import type { StatusView } from '../../controller/http/control-views.js';
 import type { ResourceCondition } from '../../controller/status/conditions.js';
 import type { Rev } from '../../controller/status/status.js';
+import { printable } from '../../core/terminal-text.js';
 import { gpuLines } from '../../reconcile/gpu.js';
 
 const short = (r: Rev | undefined) =>
   r ? `${r.revision.slice(0, 12)}${r.message ? ` ${r.message}` : ''}` : '-';
 
-/** The header of `platctl ctl status`: source, revisions and what needs a person (pure). */
+/**
+ * The header of `platctl ctl status`: source, revisions and what needs a person (pure). Each line
+ * is printable: commit messages, diagnostics and errors come from git and the platform.
+ */
 export function renderStatus(s: StatusView): string {
   const src = s.source.dir ?? `${s.source.repo}#${s.source.branch}:${s.source.path}`;
   const c = s.counts;
@@ -34,7 +38,7 @@ export function renderStatus(s: StatusView): string {
       lines.push(`  ${d.severity}: ${at ? `${at}: ` : ''}${d.message}`);
     }
   }
-  return `${lines.join('\n')}\n`;
+  return `${lines.map((l) => printable(l)).join('\n')}\n`;
 }
 
 /** Found objects removed from git, what their compute keeps running, and what to do (pure). */
@@ -58,11 +62,15 @@ function renderShards(sh: NonNullable<StatusView['shards']>): string[] {
   ];
 }
 
-/** The resource table, like `flux get`: KEY, CONDITION, REASON, MESSAGE (pure). */
+/** The resource table, like `flux get`: KEY, CONDITION, REASON, MESSAGE (pure; cells printable). */
 export function renderResources(items: readonly ResourceCondition[]): string {
   const rows = [
     ['RESOURCE', 'CONDITION', 'REASON', 'MESSAGE'],
-    ...items.map((r) => [r.key, r.condition, r.reason, (r.message ?? '').replace(/\s+/g, ' ')]),
+    ...items.map((r) =>
+      [r.key, r.condition, r.reason, (r.message ?? '').replace(/\s+/g, ' ')].map((cell) =>
+        printable(cell),
+      ),
+    ),
   ];
   const widths = [0, 1, 2].map((i) => Math.max(...rows.map((row) => row[i]!.length)));
   return `${rows

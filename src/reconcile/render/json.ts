@@ -1,3 +1,4 @@
+import { printableJson } from '../../core/terminal-text.js';
 import type { ActionOutcome } from '../../model/action.js';
 import type { Plan } from '../../model/plan.js';
 import { masked, summarize } from './summary.js';
@@ -6,7 +7,7 @@ import { masked, summarize } from './summary.js';
  * The stable JSON form of a plan (pure), documented in docs/plan-format.md: `formatVersion`,
  * `summary`, `actions` (secrets masked), `diagnostics`, `found`, `leftOnPlatform` (found objects
  * removed from git), `unreadable`, `gpu` (compute created, deleted or resized), and `outcomes`
- * after an apply.
+ * after an apply. Control characters JSON leaves raw (C1, bidirectional) are `\u` escapes.
  */
 export function renderPlanJson(
   plan: Plan,
@@ -23,5 +24,5 @@ export function renderPlanJson(
     ...(plan.gpu ? { gpu: plan.gpu } : {}),
     ...(outcomes ? { outcomes } : {}),
   };
-  return `${JSON.stringify(doc, null, 2)}\n`;
+  return `${printableJson(JSON.stringify(doc, null, 2))}\n`;
 }

@@ -1,3 +1,4 @@
+import { printable } from '../../core/terminal-text.js';
 import type { FieldChange } from '../../model/action.js';
 import type { Plan } from '../../model/plan.js';
 import { gpuLines } from '../gpu.js';
@@ -28,7 +29,7 @@ export function renderPlanMarkdown(plan: Plan, limit = MARKDOWN_LIMIT): string {
   }
   const left = plan.leftOnPlatform;
   if (left) {
-    const keys = left.keys.map((k) => `\`${k}\``).join(', ');
+    const keys = left.keys.map((k) => `\`${printable(k)}\``).join(', ');
     const kept = left.gpu ? gpuLines(left.gpu, true).map((l) => `> - ${escapeHtml(l)}`) : [];
     head.push(
       '> [!WARNING]',
@@ -42,12 +43,12 @@ export function renderPlanMarkdown(plan: Plan, limit = MARKDOWN_LIMIT): string {
   const deletions = views.filter((r) => r.change === 'delete');
   if (deletions.length) {
     head.push(`> [!WARNING]`, `> ${deletions.length} resource(s) will be **deleted**:`);
-    for (const d of deletions) head.push(`> - \`${d.key}\``);
+    for (const d of deletions) head.push(`> - \`${printable(d.key)}\``);
     head.push('');
   }
   for (const d of plan.diagnostics)
     head.push(
-      `- **${d.severity}** ${escapeHtml(placeOf(d))}\`${d.key}\`: ${escapeHtml(d.message)}`,
+      `- **${d.severity}** ${escapeHtml(placeOf(d))}\`${printable(d.key)}\`: ${escapeHtml(d.message)}`,
     );
   if (plan.diagnostics.length) head.push('');
   const found = foundLine(plan);
@@ -83,11 +84,15 @@ export function renderPlanMarkdown(plan: Plan, limit = MARKDOWN_LIMIT): string {
 function diffLines(ch: FieldChange): string[] {
   if (ch.op === 'replace') {
     const m = masked(ch);
-    return [`  - ${m.path}: ${show(m.before)}`, `  + ${m.path}: ${show(m.after)}`];
+    return [
+      `  - ${printable(m.path)}: ${printable(show(m.before))}`,
+      `  + ${printable(m.path)}: ${printable(show(m.after))}`,
+    ];
   }
-  return changeLines(ch).map((l) => `  ${l.sign} ${'    '.repeat(l.depth)}${l.text}`);
+  return changeLines(ch).map((l) => `  ${l.sign} ${'    '.repeat(l.depth)}${printable(l.text)}`);
 }
 
+/** HTML's three specials escaped, and control characters (`core/terminal-text.ts`). */
 function escapeHtml(s: string): string {
-  return s.replace(/[<>&]/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;' })[ch]!);
+  return printable(s).replace(/[<>&]/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;' })[ch]!);
 }

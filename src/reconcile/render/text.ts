@@ -1,4 +1,5 @@
 import pc from 'picocolors';
+import { printable } from '../../core/terminal-text.js';
 import type { Action, ActionOutcome } from '../../model/action.js';
 import type { Plan } from '../../model/plan.js';
 import { gpuLines } from '../gpu.js';
@@ -34,31 +35,38 @@ const MARK = { create: '+', update: '~', delete: '-', unchanged: ' ' } as const;
  * The plan for people (pure): the summary line, the GPU-hours (and cost) of the compute it creates
  * or deletes, what was removed from git and left on the platform, then each changing resource with
  * its actions,
- * reasons and field-level differences (secrets masked), then the plan's diagnostics.
+ * reasons and field-level differences (secrets masked), then the plan's diagnostics. Whatever came
+ * from the manifests or the platform is printable (`core/terminal-text.ts`); only the colours
+ * added here are escape sequences.
  */
 export function renderPlanText(plan: Plan, c: Colors = colors(false)): string {
+  const t = (s: string) => printable(s);
   const lines: string[] = [];
   const paint = { create: c.green, update: c.yellow, delete: c.red, unchanged: c.dim } as const;
   for (const r of resources(plan)) {
     if (r.change === 'unchanged') continue;
-    lines.push(paint[r.change](`${MARK[r.change]} ${c.bold(r.key)}`));
+    lines.push(paint[r.change](`${MARK[r.change]} ${c.bold(t(r.key))}`));
     for (const a of r.actions) {
-      lines.push(`    ${describe(a)} ${c.dim(`(${a.reason.code}: ${a.reason.message})`)}`);
+      lines.push(`    ${t(describe(a))} ${c.dim(`(${a.reason.code}: ${t(a.reason.message)})`)}`);
       for (const l of a.changes.flatMap(changeLines)) {
-        lines.push(`${'    '.repeat(l.depth + 2)}${l.sign} ${l.text}`);
+        lines.push(`${'    '.repeat(l.depth + 2)}${l.sign} ${t(l.text)}`);
       }
     }
   }
   for (const d of plan.diagnostics) {
     const label = d.severity === 'error' ? c.red('error') : c.yellow('warning');
-    lines.push(`${placeOf(d)}${label}: ${d.key === '*' ? '' : `${d.key}: `}${d.message}`);
+    lines.push(`${t(placeOf(d))}${label}: ${d.key === '*' ? '' : `${t(d.key)}: `}${t(d.message)}`);
   }
   const found = foundLine(plan);
-  if (found) lines.push(c.dim(`note: ${found}`));
+  if (found) lines.push(c.dim(`note: ${t(found)}`));
   const unread = unreadableLine(plan);
-  if (unread) lines.push(`${c.red('error')}: ${unread}`);
-  const gpu = plan.gpu ? gpuLines(plan.gpu).map((l) => `  ${l}`) : [];
-  const head = [summaryLine(plan), ...(gpu.length ? ['Compute:', ...gpu] : []), ...leftLines(plan)];
+  if (unread) lines.push(`${c.red('error')}: ${t(unread)}`);
+  const gpu = plan.gpu ? gpuLines(plan.gpu).map((l) => `  ${t(l)}`) : [];
+  const head = [
+    summaryLine(plan),
+    ...(gpu.length ? ['Compute:', ...gpu] : []),
+    ...leftLines(plan).map(t),
+  ];
   return `${[...head, ...(lines.length ? ['', ...lines] : [])].join('\n')}\n`;
 }
 
@@ -109,7 +117,7 @@ export function renderOutcomesText(
     const tail = f.skipped
       ? ` (${f.skipped} dependent action${f.skipped === 1 ? '' : 's'} skipped)`
       : '';
-    lines.push(`${c.red('failed')}: ${f.id}: ${f.error}${tail}`);
+    lines.push(`${c.red('failed')}: ${printable(f.id)}: ${printable(f.error)}${tail}`);
   }
   return `${lines.join('\n')}\n`;
 }
