@@ -1,4 +1,4 @@
-import { formatDiagnostics } from '../manifests/index.js';
+import { DEFAULT_LIMITS, formatDiagnostics } from '../manifests/index.js';
 import type { Plan } from '../model/plan.js';
 import { createRunPorts, type EngineConfig } from '../reconcile/default-ports.js';
 import {
@@ -15,6 +15,7 @@ import { loadPrices } from '../usage/prices.js';
 import { confirmOnTerminal } from './confirm.js';
 import { type EngineFlags, parseVars, useColor } from './engine-options.js';
 import { progressPrinter } from './progress.js';
+import { readStdin } from './stdin.js';
 
 /** What one `plan` or `apply` invocation needs beyond the shared flags. */
 export interface EngineInvocation {
@@ -94,7 +95,7 @@ export async function runEngine(inv: EngineInvocation): Promise<RunResult> {
       return approved;
     },
   };
-  const stdin = inv.paths.includes('-') ? await readStdin() : undefined;
+  const stdin = inv.paths.includes('-') ? await readStdin(DEFAULT_LIMITS.maxFileBytes) : undefined;
   try {
     const result = await reconcile(
       stdin === undefined ? options : { ...options, stdin },
@@ -136,13 +137,6 @@ function render(plan: Plan, output: EngineFlags['output'], color: boolean): stri
   if (output === 'json') return renderPlanJson(plan);
   if (output === 'markdown') return renderPlanMarkdown(plan);
   return renderPlanText(plan, colors(color));
-}
-
-/** All of standard input (for the `-` path). */
-async function readStdin(): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of process.stdin) chunks.push(Buffer.from(chunk as Buffer));
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** The confirmation question, repeating the plan's counts (its summary may have scrolled away). */

@@ -1,7 +1,7 @@
 import { lstatSync, readdirSync, readFileSync, realpathSync, statSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import type { Diagnostic } from './diagnostics.js';
-import { checkDecodedText, decodeManifest } from './input-checks.js';
+import { decodeManifest, decodeStdin } from './input-checks.js';
 import type { SourceText } from './source-text.js';
 
 /** Limits that protect the loader from hostile or mistaken input. */
@@ -33,7 +33,7 @@ function label(root: string, abs: string, rootAbs: string): string {
 }
 
 /**
- * Reads every manifest source named by `paths`: `-` is `stdin`, a file is read whatever its
+ * Reads every manifest source named by `paths`: `-` is `stdin` (bytes checked as a file's are), a file is read whatever its
  * extension, a directory is walked recursively in sorted order for `.yaml`/`.yml` files (hidden
  * entries skipped). Symlinks leaving a walked directory, files over the size limit and unreadable
  * paths become diagnostics. Does file I/O, synchronously: the loader parses what it reads at once,
@@ -42,7 +42,7 @@ function label(root: string, abs: string, rootAbs: string): string {
  */
 export function readSources(
   paths: readonly string[],
-  stdin: string | undefined,
+  stdin: string | Uint8Array | undefined,
   limits: LoaderLimits,
 ): { sources: SourceText[]; diagnostics: Diagnostic[] } {
   const sources: SourceText[] = [];
@@ -118,14 +118,15 @@ export function readSources(
 
   for (const p of paths) {
     if (p === '-') {
-      const text = stdin ?? '';
-      if (Buffer.byteLength(text) > limits.maxFileBytes) {
+      const input = stdin ?? '';
+      const size = typeof input === 'string' ? Buffer.byteLength(input) : input.byteLength;
+      if (size > limits.maxFileBytes) {
         err('<stdin>', 'file-too-large', `stdin is over the limit of ${limits.maxFileBytes} bytes`);
-      } else {
-        const bad = checkDecodedText('<stdin>', text);
-        if (bad) diagnostics.push(bad);
-        else sources.push({ file: '<stdin>', text });
+        continue;
       }
+      const read = decodeStdin(input);
+      if ('text' in read) sources.push({ file: '<stdin>', text: read.text });
+      else diagnostics.push(read.diagnostic);
       continue;
     }
     const file = p.split(sep).join('/');

@@ -50,8 +50,11 @@ class LoadedDocument implements LoadedManifest {
 export interface LoadInput {
   /** Files and directories; `-` reads {@link stdin}. */
   paths: string[];
-  /** The text `-` stands for (the caller reads the real stdin). */
-  stdin?: string;
+  /**
+   * What `-` stands for (the caller reads the real stdin): its bytes, refused like a file's when
+   * they are not UTF-8 or hold a NUL, or text already decoded (only a NUL can still be seen).
+   */
+  stdin?: string | Uint8Array;
   /** Variables for `${VAR}`; they win over var files and the environment. */
   vars?: Record<string, string>;
   /** `KEY=VALUE` or YAML-map files; a later file wins. */

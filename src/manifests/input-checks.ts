@@ -42,10 +42,17 @@ export function decodeManifest(
   return { text };
 }
 
-/** Stdin arrives decoded: only a NUL byte or a replaced invalid sequence can still be seen. */
-export function checkDecodedText(file: string, text: string): Diagnostic | undefined {
-  const nul = text.indexOf('\0');
-  return nul >= 0 ? encodingError(file, text.slice(0, nul), 'holds a NUL byte') : undefined;
+/**
+ * Stdin as `<stdin>` (pure): bytes get the very check a file gets ({@link decodeManifest}); text
+ * the caller already decoded can only still be refused for a NUL byte.
+ */
+export function decodeStdin(
+  input: string | Uint8Array,
+): { text: string } | { diagnostic: Diagnostic } {
+  if (typeof input !== 'string') return decodeManifest('<stdin>', input);
+  const nul = input.indexOf('\0');
+  if (nul < 0) return { text: input };
+  return { diagnostic: encodingError('<stdin>', input.slice(0, nul), 'holds a NUL byte') };
 }
 
 function encodingError(file: string, before: string, what: string): Diagnostic {

@@ -23,7 +23,7 @@ export interface ManifestDiagnostic {
 /** The manifests stage: load and validate everything, never throwing for bad input. */
 export type LoadPort = (input: {
   paths: string[];
-  stdin?: string;
+  stdin?: string | Uint8Array;
   vars?: Record<string, string>;
   varFiles?: string[];
 }) => Promise<{ manifests: LoadedManifest[]; diagnostics: ManifestDiagnostic[] }>;
@@ -32,8 +32,8 @@ export type LoadPort = (input: {
 export interface RunOptions {
   /** Files or directories of manifests. */
   readonly paths: readonly string[];
-  /** The text a `-` path stands for. */
-  readonly stdin?: string;
+  /** What a `-` path stands for: bytes as read (checked like a file's), or text. */
+  readonly stdin?: string | Uint8Array;
   readonly vars?: Readonly<Record<string, string>>;
   readonly varFiles?: readonly string[];
   /** `plan` only reads the platform; `apply` executes the plan. @default 'apply' */

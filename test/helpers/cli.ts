@@ -12,13 +12,13 @@ export interface CliResult {
 
 /**
  * Runs the real platctl CLI (from source, through tsx) as a child process and collects its output.
- * `input` is written to stdin; the process is killed after `timeoutMs`.
+ * `input` (text, or bytes as they are) is written to stdin; the process is killed after `timeoutMs`.
  */
 export function runCli(
   args: readonly string[],
   opts: {
     env?: Record<string, string | undefined>;
-    input?: string;
+    input?: string | Uint8Array;
     cwd?: string;
     timeoutMs?: number;
   } = {},

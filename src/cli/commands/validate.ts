@@ -1,19 +1,7 @@
 import { type Command, Option } from 'commander';
 import { DEFAULT_LIMITS, formatDiagnostics, loadAndValidate } from '../../manifests/index.js';
+import { readStdin } from '../stdin.js';
 import type { RegisterCommand } from './register.js';
-
-/** Reads all of stdin as UTF-8, stopping once `limit` bytes are exceeded. Does I/O. */
-async function readStdin(limit: number): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of process.stdin) {
-    const buf = typeof chunk === 'string' ? Buffer.from(chunk) : (chunk as Buffer);
-    chunks.push(buf);
-    size += buf.length;
-    if (size > limit) break; // the loader reports the oversize input
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
 
 interface ValidateOptions {
   output: 'human' | 'json';
