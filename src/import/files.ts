@@ -1,5 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { existsSync, readdirSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, realpath, rename, rm, writeFile } from 'node:fs/promises';
 import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { stringify } from 'yaml';
@@ -64,7 +65,13 @@ export function schemaRefFor(outDir: string): string {
 
 /**
  * Writes the files into `outDir` (I/O), creating it. A directory that already holds YAML files
- * is refused unless `overwrite`: import writes a fresh set, it does not merge into one.
+ * is refused unless `overwrite`: import writes a fresh set, it does not merge into one. Nothing
+ * is ever written through a link: `outDir` itself may not be a symbolic link (its parents may:
+ * they are the caller's), and an entry where a file goes that is a
+ * symbolic link (or anything but a regular file) is refused, naming it, before any file is
+ * written; each file is written to a new temporary entry (`wx`: created, never opened if it
+ * exists) and renamed over its name, which replaces the entry itself, never a file it links to
+ * (a hard link keeps its old content; a link swapped in after the check is replaced).
  */
 export async function writeFiles(
   outDir: string,
@@ -80,6 +87,37 @@ export async function writeFiles(
       );
     }
   }
+  const root = await lstat(outDir).catch(() => undefined);
+  if (root?.isSymbolicLink()) {
+    throw new PlatctlError(
+      'usage',
+      `${outDir} is a symbolic link (to ${await realpath(outDir).catch(() => 'nowhere')}); import never writes through one: pass the directory itself`,
+    );
+  }
   await mkdir(outDir, { recursive: true });
-  for (const [name, text] of files) await writeFile(join(outDir, name), text, 'utf8');
+  for (const name of files.keys()) await refuseLink(join(outDir, name));
+  for (const [name, text] of files) {
+    const temporary = join(outDir, `.${name}.${randomBytes(6).toString('hex')}.tmp`);
+    try {
+      await writeFile(temporary, text, { encoding: 'utf8', flag: 'wx' });
+      await rename(temporary, join(outDir, name));
+    } catch (err) {
+      await rm(temporary, { force: true });
+      throw err;
+    }
+  }
+}
+
+/** Refuses `path` when it exists as anything but a regular file (I/O: one `lstat`). */
+async function refuseLink(path: string): Promise<void> {
+  const entry = await lstat(path).catch((err: NodeJS.ErrnoException) => {
+    if (err.code === 'ENOENT') return undefined;
+    throw err;
+  });
+  if (entry === undefined || entry.isFile()) return;
+  const what = entry.isSymbolicLink() ? 'a symbolic link' : 'not a regular file';
+  throw new PlatctlError(
+    'usage',
+    `${path} is ${what}; import never writes through one: remove it or choose another --out`,
+  );
 }
