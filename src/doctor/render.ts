@@ -1,15 +1,7 @@
+import { printable as plain } from '../core/terminal-text.js';
 import type { DoctorReport } from './checks.js';
 
 const MARK = { ok: 'ok', warn: 'WARN', fail: 'FAIL', skip: 'skip' } as const;
-
-/** Control characters (a project name from the platform may hold any) shown as `\xNN`. Pure. */
-function plain(text: string): string {
-  return text.replace(
-    // biome-ignore lint/suspicious/noControlCharactersInRegex: these are what is escaped
-    /[\u0000-\u001f\u007f-\u009f]/g,
-    (c) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`,
-  );
-}
 
 /** The report as a table with a fix under each failed or warned line, then the verdict. Pure. */
 export function renderDoctor(report: DoctorReport, baseUrl: string): string {

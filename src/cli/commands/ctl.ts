@@ -1,8 +1,5 @@
 import { type Command, Option } from 'commander';
-import type { StatusView } from '../../controller/http/control-views.js';
-import type { ResourceCondition } from '../../controller/status/conditions.js';
 import { printable, printableJson } from '../../core/terminal-text.js';
-import type { Plan } from '../../model/plan.js';
 import { renderPlanText } from '../../reconcile/render/text.js';
 import { callControl, controlTarget } from '../ctl/client.js';
 import { renderResources, renderStatus } from '../ctl/render.js';
