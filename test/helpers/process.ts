@@ -1,5 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 
+/** tsx's loader by its absolute URL, so a child started in another directory still finds it. */
+const TSX = new URL('../../node_modules/tsx/dist/loader.mjs', import.meta.url).href;
+
 /** A child process whose standard output and error are collected line by line. */
 export interface LineProcess {
   readonly child: ChildProcess;
@@ -9,16 +12,18 @@ export interface LineProcess {
   waitFor(re: RegExp, from?: number, ms?: number): Promise<string>;
 }
 
-/** Spawns `node [nodeFlags] --import tsx <script> ...args` with `env` added (I/O). */
+/** Spawns `node [nodeFlags] --import tsx <script> ...args` with `env` added, in `cwd` (I/O). */
 export function spawnTsx(
   script: string,
   args: readonly string[],
   env: Record<string, string> = {},
   nodeFlags: readonly string[] = [],
+  cwd?: string,
 ): LineProcess {
-  const child = spawn(process.execPath, [...nodeFlags, '--import', 'tsx', script, ...args], {
+  const child = spawn(process.execPath, [...nodeFlags, '--import', TSX, script, ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NO_COLOR: '1', ...env },
+    ...(cwd ? { cwd } : {}),
   });
   const lines: string[] = [];
   let waiters: { re: RegExp; from: number; resolve: (line: string) => void }[] = [];

@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import { type Command, Option } from 'commander';
 import {
   defaultCacheDir,
@@ -13,6 +12,7 @@ import { createLogger, type Logger } from '../../core/logger.js';
 import { formatDiagnostics } from '../../manifests/diagnostics.js';
 import { DEFAULT_STATE_PATH, resolveStateTarget } from '../../state/index.js';
 import { dialectFrom, dialectOption, positive } from '../engine-options.js';
+import { absolutePath, absoluteRepo, absoluteState } from '../paths.js';
 import type { RegisterCommand } from './register.js';
 
 interface ControllerFlags {
@@ -100,18 +100,18 @@ function sourceOf(flags: ControllerFlags): SourceConfig {
   if (flags.watch !== undefined && flags.repo !== undefined) {
     throw new PlatctlError('usage', 'pass either --repo or --watch, not both');
   }
-  if (flags.watch !== undefined) return { kind: 'dir', dir: resolve(flags.watch) };
+  if (flags.watch !== undefined) return { kind: 'dir', dir: flags.watch };
   if (flags.repo === undefined)
     throw new PlatctlError('usage', 'pass --repo <url-or-path> or --watch <dir>');
   const token = process.env.PLATCTL_GIT_TOKEN;
   return {
     kind: 'git',
-    repo: flags.repo,
+    repo: absoluteRepo(flags.repo),
     branch: flags.branch,
     path: flags.path,
     ...(token ? { token } : {}),
     ...(flags.gitCredentialsFile ? { credentialsFile: flags.gitCredentialsFile } : {}),
-    ...(flags.knownHosts ? { knownHostsFile: resolve(flags.knownHosts) } : {}),
+    ...(flags.knownHosts ? { knownHostsFile: flags.knownHosts } : {}),
     ...(process.env.PLATCTL_GIT_USERNAME ? { username: process.env.PLATCTL_GIT_USERNAME } : {}),
   };
 }
@@ -131,7 +131,7 @@ export const registerController: RegisterCommand = (program: Command) => {
     )
     .option('--branch <name>', 'branch to follow', 'main')
     .option('--path <dir>', 'directory of manifests inside the repository', '.')
-    .option('--watch <dir>', 'watch a local directory instead of a repository')
+    .option('--watch <dir>', 'watch a local directory instead of a repository', absolutePath)
     .option('--interval <duration>', 'resync interval (drift is checked on each)', '5m')
     .option('--run-timeout <duration>', 'longest a run may take before it is stopped', '30m')
     .option('--self-heal', 'correct drift', true)
@@ -152,27 +152,43 @@ export const registerController: RegisterCommand = (program: Command) => {
     .option(
       '--webhook-secret-file <file>',
       'shared secret of POST /hooks/git (or $PLATCTL_WEBHOOK_SECRET)',
+      absolutePath,
     )
     .option(
       '--control-token-file <file>',
       'bearer token of the control API /api/v1 (or $PLATCTL_CONTROL_TOKEN); without one it is off',
+      absolutePath,
     )
-    .option('--git-credentials-file <file>', 'mounted token or SSH private key for the repository')
+    .option(
+      '--git-credentials-file <file>',
+      'mounted token or SSH private key for the repository',
+      absolutePath,
+    )
     .option(
       '--notifications <file>',
       'alerts to webhooks, Slack and commit statuses (YAML or JSON; docs/operations.md)',
+      absolutePath,
     )
     .option(
       '--known-hosts <file>',
       'SSH host keys to accept for the repository, and no others (default: trust on first use)',
+      absolutePath,
     )
     .option(
       '--state <path|url>',
       `state store: a SQLite file or postgres://user@host/db (default $PLATCTL_STATE_URL, else ${DEFAULT_STATE_PATH})`,
     )
-    .option('--cache-dir <dir>', 'where the clone and snapshots live (default next to the state)')
+    .option(
+      '--cache-dir <dir>',
+      'where the clone and snapshots live (default next to the state)',
+      absolutePath,
+    )
     .option('--base-url <url>', 'platform URL (default $PLATCTL_BASE_URL)')
-    .option('--api-key-file <path>', 'file holding the API key (default $PLATCTL_API_KEY)')
+    .option(
+      '--api-key-file <path>',
+      'file holding the API key (default $PLATCTL_API_KEY)',
+      absolutePath,
+    )
     .addOption(dialectOption())
     .option('--rps <n>', 'requests per second to the platform', positive('--rps'))
     .option('--concurrency <n>', 'actions at once (default 4)', positive('--concurrency'))
@@ -220,10 +236,11 @@ export const registerController: RegisterCommand = (program: Command) => {
       const notifications = flags.notifications
         ? await notificationsOf(flags.notifications)
         : undefined;
-      const statePath = resolveStateTarget(flags.state);
+      // every path is absolute from here on (src/cli/paths.ts): nothing below resolves one again
+      const statePath = absoluteState(resolveStateTarget(flags.state));
       const controller = await startController({
         source: sourceOf(flags),
-        cacheDir: flags.cacheDir ?? defaultCacheDir(statePath),
+        cacheDir: flags.cacheDir ?? absolutePath(defaultCacheDir(statePath)),
         statePath,
         listen: flags.listen,
         ...(webhookSecret ? { webhookSecret } : {}),

@@ -14,7 +14,10 @@ export interface GitSourceOptions {
   readonly branch: string;
   /** Directory of manifests inside the repository (`platform/`); `.` for the root. */
   readonly path: string;
-  /** Where the clone and the snapshots live. */
+  /**
+   * Where the clone and the snapshots live; absolute (the CLI resolves it once: git runs in this
+   * directory, so a relative one would be applied twice).
+   */
   readonly cacheDir: string;
   /** git's environment; a function is asked before every fetch, so rotated credentials apply. */
   readonly auth: GitAuth | (() => Promise<GitAuth>);
@@ -46,6 +49,9 @@ export class GitSource implements Source {
         'usage',
         `--path must stay inside the repository, got ${options.path}`,
       );
+    }
+    if (!isAbsolute(options.cacheDir)) {
+      throw new TypeError(`GitSource: cacheDir must be absolute, got ${options.cacheDir}`);
     }
     this.#options = options;
     this.#checkout = join(options.cacheDir, 'checkout');

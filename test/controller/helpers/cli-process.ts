@@ -23,12 +23,13 @@ export interface ControllerProcess {
   output(): string;
 }
 
-/** Starts `platctl controller ...args` with `env` added; resolves once it listens. */
+/** Starts `platctl controller ...args` with `env` added, in `cwd`; resolves once it listens. */
 export async function startControllerProcess(
   args: readonly string[],
   env: Record<string, string>,
+  cwd?: string,
 ): Promise<ControllerProcess> {
-  const proc = spawnTsx(bin, ['controller', '--listen', '127.0.0.1:0', ...args], env);
+  const proc = spawnTsx(bin, ['controller', '--listen', '127.0.0.1:0', ...args], env, [], cwd);
   const exited = new Promise<number | null>((r) => proc.child.on('close', (code) => r(code)));
   const started = await Promise.race([
     proc.waitFor(/"event":"started"/, 0, 30_000),
