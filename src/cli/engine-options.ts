@@ -4,6 +4,7 @@ import { PlatctlError } from '../core/errors.js';
 import { resolveConnection } from '../providers/index.js';
 import type { EngineConfig } from '../reconcile/default-ports.js';
 import { resolveStateTarget } from '../state/index.js';
+import { outputOption, PROFILE_HELP, STATE_HELP, variableOptions } from './flags.js';
 
 /** Flags shared by `plan` and `apply`, as commander parses them. */
 export interface EngineFlags {
@@ -31,15 +32,14 @@ export const positive = (name: string) => (value: string) => {
   if (!(n > 0)) throw new PlatctlError('usage', `${name} must be a positive number, got ${value}`);
   return n;
 };
-const collect = (value: string, prev: string[]) => [...prev, value];
 
 /** Adds the flags saying where the platform and its key are (every command that reads it). */
 export function connectionOptions(cmd: Command): Command {
   return cmd
     .option('--base-url <url>', 'platform URL (default $PLATCTL_BASE_URL)')
-    .option('--api-key-file <path>', 'file holding the API key (default $PLATCTL_API_KEY)')
-    .option('--profile <name>', 'profile of the config file (default $PLATCTL_PROFILE or default)')
-    .option('--config <path>', 'config file (default ~/.config/platctl/config.yaml)')
+    .option('--api-key-file <file>', 'file holding the API key (default $PLATCTL_API_KEY)')
+    .option('--profile <name>', PROFILE_HELP)
+    .option('--config <file>', 'config file (default ~/.config/platctl/config.yaml)')
     .addOption(dialectOption());
 }
 
@@ -59,53 +59,45 @@ export function dialectFrom(flag: string | undefined): DialectName {
   return flag !== undefined && isDialectName(flag) ? flag : defaultDialect();
 }
 
-/** Adds the flags every engine command takes. */
-export function engineOptions(cmd: Command): Command {
+/**
+ * Adds the flags `plan` and `apply` share, each described as that command uses it: `plan`
+ * lists no flag only `apply` acts on (`--auto-approve` and `--lock-timeout` are apply's own).
+ */
+export function engineOptions(cmd: Command, mode: 'plan' | 'apply'): Command {
+  const plan = mode === 'plan';
   cmd
-    .argument('<paths...>', 'manifest files or directories')
-    .addOption(
-      new Option('-o, --output <format>', 'plan format')
-        .choices(['text', 'markdown', 'json'])
-        .default('text'),
-    )
-    .option(
-      '--state <path|url>',
-      'state store: a SQLite file or postgres://user@host/db (default $PLATCTL_STATE_URL, else .platctl/state.db)',
-    );
-  return connectionOptions(cmd)
+    .argument('<paths...>', 'manifest files or directories; - reads stdin')
+    .addOption(outputOption(['text', 'markdown', 'json']))
+    .option('--state <path|url>', STATE_HELP);
+  connectionOptions(cmd)
     .option('--rps <n>', 'requests per second to the platform', positive('--rps'))
     .option(
       '--concurrency <n>',
-      'actions and requests in flight at once (default 4 actions, 8 requests)',
+      plan
+        ? 'requests in flight at once (default 8)'
+        : 'actions and requests in flight at once (default 4 actions, 8 requests)',
       positive('--concurrency'),
-    )
-    .option('--var <KEY=VALUE>', 'substitution variable (repeatable)', collect, [] as string[])
+    );
+  return variableOptions(cmd)
     .option(
-      '--var-file <file>',
-      'file of substitution variables (repeatable)',
-      collect,
-      [] as string[],
+      '--prune',
+      plan
+        ? 'plan the deletion of resources platctl created that are no longer in git'
+        : 'delete resources platctl created that are no longer in git',
     )
-    .option('--prune', 'delete resources platctl created that are no longer in git')
     .option(
       '--max-deletes <n>',
-      'most prune deletions allowed (default 5)',
+      'more prune deletions than this is an error (default 5)',
       positive('--max-deletes'),
     )
     .option('--force-deletes', 'allow more prune deletions than --max-deletes')
     .option('--prices <file>', 'price file: GPUs and hourly price per compute profile')
-    .option('--verbose', "progress: a line for every action's start and finish, however many");
-}
-
-/** `KEY=VALUE` pairs to a map; a malformed one is a usage error. */
-export function parseVars(pairs: readonly string[]): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const p of pairs) {
-    const i = p.indexOf('=');
-    if (i <= 0) throw new PlatctlError('usage', `--var expects KEY=VALUE, got ${p}`);
-    out[p.slice(0, i)] = p.slice(i + 1);
-  }
-  return out;
+    .option(
+      '--verbose',
+      plan
+        ? 'progress: how many objects of each kind were read'
+        : "progress: how many objects were read, and a line for every action's start and finish",
+    );
 }
 
 /**

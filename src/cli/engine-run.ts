@@ -13,7 +13,8 @@ import { reconcile } from '../reconcile/run.js';
 import type { RunOptions, RunResult } from '../reconcile/run-types.js';
 import { loadPrices } from '../usage/prices.js';
 import { confirmOnTerminal } from './confirm.js';
-import { type EngineFlags, parseVars, useColor } from './engine-options.js';
+import { type EngineFlags, useColor } from './engine-options.js';
+import { parseVars } from './flags.js';
 import { progressPrinter } from './progress.js';
 import { readStdin } from './stdin.js';
 

@@ -1,13 +1,16 @@
 import { Command } from 'commander';
 import { printable } from '../core/terminal-text.js';
 import { commandsFor } from './commands/index.js';
+
+export { commandNames } from './commands/index.js';
+
 import { packageVersion } from './version.js';
 
 /**
  * Builds the `platctl` program for a command line (node, script, ...args): with only the command
  * it names, or every command when it names none. Exported so tests can run commands in-process.
  */
-async function buildProgram(argv: readonly string[] = []): Promise<Command> {
+export async function buildProgram(argv: readonly string[] = []): Promise<Command> {
   const program = new Command('platctl')
     .description(
       'Run a cloud platform from git: validate, plan and apply manifests, or keep them converged.',

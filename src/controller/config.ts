@@ -65,6 +65,14 @@ export interface ControllerConfig extends StepOptions {
   readonly run?: ReconcileRun;
   /** The manifests stage (tests count its calls). @default the controller's loader, refusing its credentials */
   readonly load?: LoadPort;
+  /**
+   * `${VAR}` values for every revision's manifests (`--var`, `--var-file`; files are read at
+   * each revision's load, absolute paths). They win over `PLATCTL_VAR_<NAME>`.
+   */
+  readonly variables?: {
+    readonly vars?: Readonly<Record<string, string>>;
+    readonly varFiles?: readonly string[];
+  };
 }
 
 /** The default cache directory next to the state store. */

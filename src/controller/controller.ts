@@ -4,7 +4,12 @@ import { createLogger } from '../core/logger.js';
 import { createApiClient } from '../providers/index.js';
 import { processHolder, type StateStore, type StoredJson } from '../state/index.js';
 import { apiLimits, type ControllerConfig } from './config.js';
-import { controllerEngine, controllerLoader, engineRun } from './engine/engine-adapter.js';
+import {
+  controllerEngine,
+  controllerLoader,
+  engineRun,
+  withVariables,
+} from './engine/engine-adapter.js';
 import { RevisionLoads } from './engine/revision-loads.js';
 import { ControllerControls } from './http/controls.js';
 import { closeServer, listen } from './http/server.js';
@@ -109,7 +114,9 @@ export async function startController(config: ControllerConfig): Promise<Running
       onRetry: metrics.onRetry,
     });
     // validation and the engine's run share one load per revision
-    const loads = new RevisionLoads(config.load ?? controllerLoader(secrets.known));
+    const loads = new RevisionLoads(
+      withVariables(config.load ?? controllerLoader(secrets.known), config.variables),
+    );
     const engine = controllerEngine(
       { api, state, clock, holder, logger, load: loads.load },
       { maxDeletes: config.maxDeletes, concurrency: config.api.concurrency, wait: config.wait },

@@ -82,7 +82,7 @@ describe('platctl usage', { timeout: 120_000 }, () => {
     expect(lines.slice(1).every((l) => l.startsWith('ml-research,'))).toBe(true);
     expect(lines.length).toBeGreaterThan(1);
 
-    const table = await cli(['--profile', 'bmaas-h100', '--prices', prices]);
+    const table = await cli(['--compute-profile', 'bmaas-h100', '--prices', prices]);
     expect(table.stdout).toMatch(
       /^PROJECT\s+INSTANCE\s+PROFILE\s+HOURS\s+GPU-HOURS\s+COST \(EUR\)$/m,
     );

@@ -13,7 +13,10 @@ interface ApplyFlags extends EngineFlags {
  * `--auto-approve`), then executes exactly that plan. Exit 1 when anything failed.
  */
 export const registerApply: RegisterCommand = (program: Command) => {
-  engineOptions(program.command('apply').description('Plan, confirm, and apply the changes'))
+  engineOptions(
+    program.command('apply').description('Plan, confirm, and apply the changes'),
+    'apply',
+  )
     .option('--auto-approve', 'apply without asking')
     .option('--lock-timeout <seconds>', 'wait this long for another apply to finish', Number)
     .action(async (paths: string[], flags: ApplyFlags) => {

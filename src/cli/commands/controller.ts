@@ -10,8 +10,9 @@ import { SecretFile, type SecretValue } from '../../controller/secrets/secret-fi
 import { PlatctlError } from '../../core/errors.js';
 import { createLogger, type Logger } from '../../core/logger.js';
 import { formatDiagnostics } from '../../manifests/diagnostics.js';
-import { DEFAULT_STATE_PATH, resolveStateTarget } from '../../state/index.js';
+import { resolveStateTarget } from '../../state/index.js';
 import { dialectFrom, dialectOption, positive } from '../engine-options.js';
+import { parseVars, STATE_HELP, variableOptions } from '../flags.js';
 import { absolutePath, absoluteRepo, absoluteState } from '../paths.js';
 import type { RegisterCommand } from './register.js';
 
@@ -45,6 +46,8 @@ interface ControllerFlags {
   shardBy?: 'project';
   shutdownTimeout: string;
   logLevel: string;
+  var: string[];
+  varFile: string[];
 }
 
 /**
@@ -122,7 +125,7 @@ function sourceOf(flags: ControllerFlags): SourceConfig {
  * Credentials come from the environment or mounted files only.
  */
 export const registerController: RegisterCommand = (program: Command) => {
-  program
+  const cmd = program
     .command('controller')
     .description('Run as a controller: follow a git branch and keep the platform converged')
     .option(
@@ -174,10 +177,7 @@ export const registerController: RegisterCommand = (program: Command) => {
       'SSH host keys to accept for the repository, and no others (default: trust on first use)',
       absolutePath,
     )
-    .option(
-      '--state <path|url>',
-      `state store: a SQLite file or postgres://user@host/db (default $PLATCTL_STATE_URL, else ${DEFAULT_STATE_PATH})`,
-    )
+    .option('--state <path|url>', STATE_HELP)
     .option(
       '--cache-dir <dir>',
       'where the clone and snapshots live (default next to the state)',
@@ -185,13 +185,17 @@ export const registerController: RegisterCommand = (program: Command) => {
     )
     .option('--base-url <url>', 'platform URL (default $PLATCTL_BASE_URL)')
     .option(
-      '--api-key-file <path>',
+      '--api-key-file <file>',
       'file holding the API key (default $PLATCTL_API_KEY)',
       absolutePath,
     )
     .addOption(dialectOption())
     .option('--rps <n>', 'requests per second to the platform', positive('--rps'))
-    .option('--concurrency <n>', 'actions at once (default 4)', positive('--concurrency'))
+    .option(
+      '--concurrency <n>',
+      'actions and requests in flight at once (default 4 actions, 8 requests)',
+      positive('--concurrency'),
+    )
     .option('--lease-ttl <duration>', 'state lease lifetime; a standby takes over after it', '15s')
     .option(
       '--shutdown-timeout <duration>',
@@ -213,71 +217,69 @@ export const registerController: RegisterCommand = (program: Command) => {
       new Option('--log-level <level>', 'JSON log level')
         .choices(['debug', 'info', 'warn', 'error'])
         .default('info'),
-    )
-    .action(async (flags: ControllerFlags) => {
-      const baseUrl = flags.baseUrl ?? process.env.PLATCTL_BASE_URL;
-      if (!baseUrl)
-        throw new PlatctlError(
-          'config',
-          'no platform URL: pass --base-url or set PLATCTL_BASE_URL',
-        );
-      const logger = createLogger({ level: flags.logLevel, base: { component: 'controller' } });
-      const apiKey = flags.apiKeyFile
-        ? await fileSecret(flags.apiKeyFile, 'API key', logger)
-        : process.env.PLATCTL_API_KEY;
-      if (!apiKey)
-        throw new PlatctlError('config', 'no API key: pass --api-key-file or set PLATCTL_API_KEY');
-      const webhookSecret = flags.webhookSecretFile
-        ? await fileSecret(flags.webhookSecretFile, 'webhook secret', logger)
-        : process.env.PLATCTL_WEBHOOK_SECRET || undefined;
-      const controlToken = flags.controlTokenFile
-        ? await fileSecret(flags.controlTokenFile, 'control token', logger)
-        : process.env.PLATCTL_CONTROL_TOKEN || undefined;
-      const notifications = flags.notifications
-        ? await notificationsOf(flags.notifications)
-        : undefined;
-      // every path is absolute from here on (src/cli/paths.ts): nothing below resolves one again
-      const statePath = absoluteState(resolveStateTarget(flags.state));
-      const controller = await startController({
-        source: sourceOf(flags),
-        cacheDir: flags.cacheDir ?? absolutePath(defaultCacheDir(statePath)),
-        statePath,
-        listen: flags.listen,
-        ...(webhookSecret ? { webhookSecret } : {}),
-        ...(controlToken ? { controlToken } : {}),
-        api: {
-          baseUrl,
-          apiKey,
-          dialect: dialectFrom(flags.dialect),
-          ...(flags.rps ? { rps: flags.rps } : {}),
-          ...(flags.concurrency ? { concurrency: flags.concurrency } : {}),
-        },
-        intervalMs: parseDuration(flags.interval, '--interval'),
-        runTimeoutMs: parseDuration(flags.runTimeout, '--run-timeout'),
-        leaseTtlMs: parseDuration(flags.leaseTtl, '--lease-ttl'),
-        livenessThresholdMs: parseDuration(flags.livenessThreshold, '--liveness-threshold'),
-        ...(flags.shardBy ? { shardBy: flags.shardBy } : {}),
-        shutdownTimeoutMs: parseDuration(flags.shutdownTimeout, '--shutdown-timeout'),
-        selfHeal: flags.selfHeal,
-        dryRun: flags.dryRun === true,
-        suspend: flags.suspend === true,
-        prune: flags.prune === true,
-        ...(flags.maxDeletes ? { maxDeletes: flags.maxDeletes } : {}),
-        ...(notifications ? { notifications } : {}),
-        credentialFiles: credentialFiles(flags, notifications),
-        logger,
-      });
-      // SIGTERM/SIGINT: no new action; the running ones finish and are recorded (waits still
-      // running after --shutdown-timeout are cut and resumed by the next run); lease released.
-      await new Promise<void>((done) => {
-        const onSignal = (signal: NodeJS.Signals) => {
-          process.off('SIGTERM', onSignal);
-          process.off('SIGINT', onSignal);
-          logger.info({ event: 'signal', signal }, `${signal}: shutting down`);
-          controller.stop().then(done, done);
-        };
-        process.on('SIGTERM', onSignal);
-        process.on('SIGINT', onSignal);
-      });
+    );
+  variableOptions(cmd, absolutePath).action(async (flags: ControllerFlags) => {
+    const baseUrl = flags.baseUrl ?? process.env.PLATCTL_BASE_URL;
+    if (!baseUrl)
+      throw new PlatctlError('config', 'no platform URL: pass --base-url or set PLATCTL_BASE_URL');
+    const logger = createLogger({ level: flags.logLevel, base: { component: 'controller' } });
+    const apiKey = flags.apiKeyFile
+      ? await fileSecret(flags.apiKeyFile, 'API key', logger)
+      : process.env.PLATCTL_API_KEY;
+    if (!apiKey)
+      throw new PlatctlError('config', 'no API key: pass --api-key-file or set PLATCTL_API_KEY');
+    const webhookSecret = flags.webhookSecretFile
+      ? await fileSecret(flags.webhookSecretFile, 'webhook secret', logger)
+      : process.env.PLATCTL_WEBHOOK_SECRET || undefined;
+    const controlToken = flags.controlTokenFile
+      ? await fileSecret(flags.controlTokenFile, 'control token', logger)
+      : process.env.PLATCTL_CONTROL_TOKEN || undefined;
+    const notifications = flags.notifications
+      ? await notificationsOf(flags.notifications)
+      : undefined;
+    // every path is absolute from here on (src/cli/paths.ts): nothing below resolves one again
+    const statePath = absoluteState(resolveStateTarget(flags.state));
+    const controller = await startController({
+      source: sourceOf(flags),
+      cacheDir: flags.cacheDir ?? absolutePath(defaultCacheDir(statePath)),
+      statePath,
+      listen: flags.listen,
+      ...(webhookSecret ? { webhookSecret } : {}),
+      ...(controlToken ? { controlToken } : {}),
+      api: {
+        baseUrl,
+        apiKey,
+        dialect: dialectFrom(flags.dialect),
+        ...(flags.rps ? { rps: flags.rps } : {}),
+        ...(flags.concurrency ? { concurrency: flags.concurrency } : {}),
+      },
+      intervalMs: parseDuration(flags.interval, '--interval'),
+      runTimeoutMs: parseDuration(flags.runTimeout, '--run-timeout'),
+      leaseTtlMs: parseDuration(flags.leaseTtl, '--lease-ttl'),
+      livenessThresholdMs: parseDuration(flags.livenessThreshold, '--liveness-threshold'),
+      ...(flags.shardBy ? { shardBy: flags.shardBy } : {}),
+      shutdownTimeoutMs: parseDuration(flags.shutdownTimeout, '--shutdown-timeout'),
+      selfHeal: flags.selfHeal,
+      dryRun: flags.dryRun === true,
+      suspend: flags.suspend === true,
+      prune: flags.prune === true,
+      ...(flags.maxDeletes ? { maxDeletes: flags.maxDeletes } : {}),
+      ...(notifications ? { notifications } : {}),
+      credentialFiles: credentialFiles(flags, notifications),
+      variables: { vars: parseVars(flags.var), varFiles: flags.varFile },
+      logger,
     });
+    // SIGTERM/SIGINT: no new action; the running ones finish and are recorded (waits still
+    // running after --shutdown-timeout are cut and resumed by the next run); lease released.
+    await new Promise<void>((done) => {
+      const onSignal = (signal: NodeJS.Signals) => {
+        process.off('SIGTERM', onSignal);
+        process.off('SIGINT', onSignal);
+        logger.info({ event: 'signal', signal }, `${signal}: shutting down`);
+        controller.stop().then(done, done);
+      };
+      process.on('SIGTERM', onSignal);
+      process.on('SIGINT', onSignal);
+    });
+  });
 };

@@ -1,14 +1,16 @@
-import { type Command, Option } from 'commander';
+import type { Command } from 'commander';
 import { printable, printableJson } from '../../core/terminal-text.js';
+import { renderPlanMarkdown } from '../../reconcile/render/markdown.js';
 import { renderPlanText } from '../../reconcile/render/text.js';
 import { callControl, controlTarget } from '../ctl/client.js';
 import { renderResources, renderStatus } from '../ctl/render.js';
 import { ACCEPTED, APPROVED, PLAN, RESET, RESOURCES, STATUS, SUSPENDED } from '../ctl/shapes.js';
+import { hiddenAlias, outputOption } from '../flags.js';
 import type { RegisterCommand } from './register.js';
 
 interface CtlFlags {
   controller?: string;
-  tokenFile?: string;
+  controlTokenFile?: string;
 }
 
 const out = (text: string): void => {
@@ -21,7 +23,7 @@ const json = (v: unknown): void => out(`${printableJson(JSON.stringify(v, null, 
  * (source, revisions and a table of resources with condition and reason), `reconcile
  * [--with-source]`, `suspend`, `resume`, `diff` (the plan it would run now), `approve-prune <run>`
  * and `reset-backoff <resource>`. The controller comes from `--controller` or
- * `PLATCTL_CONTROLLER_URL`, the token from `--token-file` or `PLATCTL_CONTROL_TOKEN`.
+ * `PLATCTL_CONTROLLER_URL`, the token from `--control-token-file` (once `--token-file`) or `PLATCTL_CONTROL_TOKEN`.
  */
 export const registerCtl: RegisterCommand = (program: Command) => {
   const ctl = program
@@ -29,17 +31,17 @@ export const registerCtl: RegisterCommand = (program: Command) => {
     .description('Control a running controller: status, reconcile, suspend, resume, diff, ...')
     .option('--controller <url>', 'the controller (default $PLATCTL_CONTROLLER_URL)')
     .option(
-      '--token-file <file>',
+      '--control-token-file <file>',
       'file holding the control token (default $PLATCTL_CONTROL_TOKEN)',
     );
+  // the older spelling; the controller's own flag is --control-token-file
+  hiddenAlias(ctl, '--token-file <file>', 'controlTokenFile');
   const target = () => controlTarget(ctl.opts<CtlFlags>());
-  const output = () =>
-    new Option('-o, --output <format>', 'output format').choices(['text', 'json']).default('text');
 
   ctl
     .command('status')
     .description('Source, revisions and every resource with its condition and reason')
-    .addOption(output())
+    .addOption(outputOption(['text', 'json']))
     .option('--condition <type>', 'only resources in this condition (Ready, Degraded, ...)')
     .action(async (flags: { output: string; condition?: string }) => {
       const t = target();
@@ -80,11 +82,11 @@ export const registerCtl: RegisterCommand = (program: Command) => {
   ctl
     .command('diff')
     .description('The plan the controller would run now (changes nothing)')
-    .addOption(output())
+    .addOption(outputOption(['text', 'markdown', 'json']))
     .action(async (flags: { output: string }) => {
       const plan = await callControl(target(), 'GET', '/api/v1/diff', PLAN);
       if (flags.output === 'json') return json(plan);
-      out(renderPlanText(plan));
+      out(flags.output === 'markdown' ? renderPlanMarkdown(plan) : renderPlanText(plan));
     });
 
   ctl

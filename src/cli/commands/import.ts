@@ -51,7 +51,7 @@ export const registerImport: RegisterCommand = (program: Command) => {
     .option('--adopt', 'record the imported objects as managed, so --prune may delete them')
     .option('--force', 'write into a directory that already holds manifests')
     .option(
-      '--state <path>',
+      '--state <path|url>',
       'state store: read for what the API cannot, written with --adopt (default $PLATCTL_STATE_URL, else .platctl/state.db)',
     );
   connectionOptions(cmd)

@@ -33,3 +33,8 @@ export function commandsFor(args: readonly string[]): readonly CommandEntry[] {
   const named = commands.find((c) => c.name === args[0]);
   return named ? [named] : commands;
 }
+
+/** Every subcommand's name, in help order (pure). */
+export function commandNames(): string[] {
+  return commands.map((c) => c.name);
+}

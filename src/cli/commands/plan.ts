@@ -10,6 +10,7 @@ import type { RegisterCommand } from './register.js';
 export const registerPlan: RegisterCommand = (program: Command) => {
   engineOptions(
     program.command('plan').description('Show what apply would change (reads the platform only)'),
+    'plan',
   )
     .option('--detailed-exitcode', 'exit 0 for no changes, 2 for changes, 1 for errors')
     .action(async (paths: string[], flags: EngineFlags & { detailedExitcode?: boolean }) => {

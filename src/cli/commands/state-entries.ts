@@ -8,8 +8,7 @@ import {
   type StateStore,
 } from '../../state/index.js';
 import { confirmOnTerminal } from '../confirm.js';
-
-const STATE_HELP = 'state store: SQLite file or postgres:// URL';
+import { outputOption, STATE_HELP } from '../flags.js';
 
 /** One row of `platctl state list`: what the state knows of a key. */
 interface Entry {
@@ -61,12 +60,9 @@ export function registerStateEntries(state: Command): void {
   state
     .command('list')
     .description('List what the state store manages: created, found, pending')
-    .option('-o, --output <format>', 'text or json', 'text')
-    .option('--state <path>', STATE_HELP)
+    .addOption(outputOption(['text', 'json']))
+    .option('--state <path|url>', STATE_HELP)
     .action(async (flags: { state?: string; output: string }) => {
-      if (flags.output !== 'text' && flags.output !== 'json') {
-        throw new PlatctlError('usage', `--output must be text or json, got ${flags.output}`);
-      }
       const store = await openState(resolveStateTarget(flags.state), { clock: systemClock });
       try {
         const rows = await entries(store);
@@ -86,7 +82,7 @@ export function registerStateEntries(state: Command): void {
     .description('Stop managing one key (the platform is not touched); asks first')
     .argument('<key>', 'the identity key, as `platctl state list` shows it')
     .option('--yes', 'do not ask (scripts)')
-    .option('--state <path>', STATE_HELP)
+    .option('--state <path|url>', STATE_HELP)
     .action(async (key: string, flags: { state?: string; yes?: boolean }) => {
       const store = await openState(resolveStateTarget(flags.state), { clock: systemClock });
       try {

@@ -10,6 +10,7 @@ import {
   redactUrl,
   resolveStateTarget,
 } from '../../state/index.js';
+import { STATE_HELP } from '../flags.js';
 import type { RegisterCommand } from './register.js';
 import { registerStateEntries } from './state-entries.js';
 
@@ -32,7 +33,7 @@ export const registerState: RegisterCommand = (program: Command) => {
     .command('unlock')
     .description('Show who holds the run lease; with the holder id, break it')
     .argument('[id]', 'the holder id shown by a "locked" error or by `platctl state unlock`')
-    .option('--state <path>', 'state store: SQLite file or postgres:// URL')
+    .option('--state <path|url>', STATE_HELP)
     .action(async (id: string | undefined, flags: { state?: string }) => {
       const store = await openState(resolveStateTarget(flags.state), { clock: systemClock });
       try {

@@ -12,23 +12,25 @@ import { renderHtml } from '../../usage/html.js';
 import { loadPrices } from '../../usage/prices.js';
 import { renderCsv, renderJson, renderTable, renderTerminalChart } from '../../usage/render.js';
 import { usageReport } from '../../usage/report.js';
-import { connection, dialectOption, positive } from '../engine-options.js';
+import { connection, connectionOptions, positive } from '../engine-options.js';
+import { hiddenAlias, outputOption } from '../flags.js';
 import type { RegisterCommand } from './register.js';
 
 interface UsageFlags {
   dialect?: string;
   project?: string;
   instance?: string;
-  profile?: string;
-  byProfile?: boolean;
+  computeProfile?: string;
+  byComputeProfile?: boolean;
   from?: string;
   to?: string;
   prices?: string;
-  output: 'table' | 'json' | 'csv';
+  output: 'text' | 'json' | 'csv';
   html?: string;
   chart: boolean;
   baseUrl?: string;
   apiKeyFile?: string;
+  profile?: string;
   config?: string;
   rps?: number;
 }
@@ -49,49 +51,39 @@ function isoFlag(name: string) {
 
 /**
  * `platctl usage`: compute usage from the billing endpoints, per instance (or per profile), with
- * GPU-hours and, with a price file, cost; as a table (with a bar chart on a terminal), JSON or
- * CSV, and `--html FILE` for a self-contained page with a Chart.js chart.
+ * GPU-hours and, with a price file, cost; as a text table (with a bar chart on a terminal), JSON
+ * or CSV, and `--html FILE` for a self-contained page with a Chart.js chart.
  */
 export const registerUsage: RegisterCommand = (program: Command) => {
   const cmd = program
     .command('usage')
     .description('Show compute usage, GPU-hours and cost from the billing metrics')
     .option('--project <name>', 'only instances of this project')
-    .addOption(new Option('--instance <name>', 'only this instance').conflicts('profile'))
-    .option('--profile <name>', 'only this compute profile (SKU)')
-    .option('--by-profile', 'one row per profile instead of per instance')
+    .addOption(new Option('--instance <name>', 'only this instance').conflicts('computeProfile'))
+    .option('--compute-profile <name>', 'only instances of this compute profile (SKU)')
+    .option('--by-compute-profile', 'one row per compute profile instead of per instance')
     .option('--from <time>', 'start (ISO 8601 UTC; default 30 days before --to)', isoFlag('--from'))
     .option('--to <time>', "end (ISO 8601 UTC; default the platform's now)", isoFlag('--to'))
-    .option('--prices <file>', 'price file: per profile, hourly price and GPUs')
-    .addOption(
-      new Option('-o, --output <format>', 'output format')
-        .choices(['table', 'json', 'csv'])
-        .default('table'),
-    )
+    .option('--prices <file>', 'price file: per compute profile, hourly price and GPUs')
+    // `table` was usage's name for text
+    .addOption(outputOption(['text', 'json', 'csv'], { table: 'text' }))
     .option('--html <file>', 'also write a self-contained HTML page with a chart')
     .option('--no-chart', 'no terminal chart under the table');
-  // --profile names a compute profile here, so the config profile is --config-profile
-  cmd
-    .option('--base-url <url>', 'platform URL (default $PLATCTL_BASE_URL)')
-    .option('--api-key-file <path>', 'file holding the API key (default $PLATCTL_API_KEY)')
-    .option(
-      '--config-profile <name>',
-      'profile of the config file (default $PLATCTL_PROFILE or default)',
-    )
-    .option('--config <path>', 'config file (default ~/.config/platctl/config.yaml)')
-    .addOption(dialectOption())
-    .option('--rps <n>', 'requests per second to the platform', positive('--rps'));
-  cmd.action(async (flags: UsageFlags & { configProfile?: string }) => {
+  connectionOptions(cmd).option(
+    '--rps <n>',
+    'requests per second to the platform',
+    positive('--rps'),
+  );
+  // older spellings: --profile is the config file's profile here as everywhere
+  hiddenAlias(cmd, '--config-profile <name>', 'profile');
+  hiddenAlias(cmd, '--by-profile', 'byComputeProfile');
+  cmd.action(async (flags: UsageFlags) => {
     if (flags.from && flags.to && flags.from > flags.to) {
       throw new PlatctlError('usage', `--from ${flags.from} is after --to ${flags.to}`);
     }
     const prices = flags.prices ? await loadPrices(flags.prices) : undefined;
-    const conn = await connection({
-      ...(flags.baseUrl ? { baseUrl: flags.baseUrl } : {}),
-      ...(flags.apiKeyFile ? { apiKeyFile: flags.apiKeyFile } : {}),
-      ...(flags.configProfile ? { profile: flags.configProfile } : {}),
-      ...(flags.config ? { config: flags.config } : {}),
-      ...(flags.dialect ? { dialect: flags.dialect } : {}),
+    const conn = await connection(flags).catch((err: unknown) => {
+      throw profileHint(err, flags.profile);
     });
     const api = createApiClient({
       baseUrl: conn.baseUrl,
@@ -106,7 +98,7 @@ export const registerUsage: RegisterCommand = (program: Command) => {
       ...(flags.from ? { from: flags.from } : {}),
       ...(flags.to ? { to: flags.to } : {}),
     });
-    if (window.defaulted && flags.output === 'table') {
+    if (window.defaulted && flags.output === 'text') {
       process.stderr.write(
         `usage from ${window.from} to ${window.to} (the last ${DEFAULT_USAGE_DAYS} days on the platform's clock; --from and --to choose)\n`,
       );
@@ -120,8 +112,8 @@ export const registerUsage: RegisterCommand = (program: Command) => {
       items,
       {
         ...(flags.instance ? { instance: flags.instance } : {}),
-        ...(flags.profile ? { profile: flags.profile } : {}),
-        ...(flags.byProfile ? { byProfile: true } : {}),
+        ...(flags.computeProfile ? { profile: flags.computeProfile } : {}),
+        ...(flags.byComputeProfile ? { byProfile: true } : {}),
       },
       prices,
       { from: window.from, to: window.to },
@@ -136,3 +128,18 @@ export const registerUsage: RegisterCommand = (program: Command) => {
     }
   });
 };
+
+/**
+ * `usage --profile` once named a compute profile: when the config file has no such profile, the
+ * error says where the compute profile went (the flag is never read both ways).
+ */
+function profileHint(err: unknown, profile: string | undefined): unknown {
+  const missing =
+    err instanceof PlatctlError && /^(cannot read config file|no profile )/.test(err.message);
+  if (profile === undefined || !missing) return err;
+  return new PlatctlError(
+    'config',
+    `${err.message}\n--profile names a profile of the config file; for a compute profile pass --compute-profile ${profile}`,
+    { cause: err },
+  );
+}

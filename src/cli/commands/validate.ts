@@ -1,11 +1,13 @@
-import { type Command, Option } from 'commander';
+import type { Command } from 'commander';
 import { DEFAULT_LIMITS, formatDiagnostics, loadAndValidate } from '../../manifests/index.js';
+import { outputOption, parseVars, variableOptions } from '../flags.js';
 import { readStdin } from '../stdin.js';
 import type { RegisterCommand } from './register.js';
 
 interface ValidateOptions {
-  output: 'human' | 'json';
+  output: 'text' | 'json';
   strict?: boolean;
+  var: string[];
   varFile: string[];
   infraGroup?: string;
   paasGroup?: string;
@@ -17,24 +19,16 @@ interface ValidateOptions {
  * warning), else 0.
  */
 export const registerValidate: RegisterCommand = (program: Command) => {
-  program
+  const cmd = program
     .command('validate')
     .description(
       'Check manifests (files, directories, or - for stdin) without contacting the platform',
     )
     .argument('<paths...>', 'manifest files or directories; - reads stdin')
-    .addOption(
-      new Option('-o, --output <format>', 'diagnostic format')
-        .choices(['human', 'json'])
-        .default('human'),
-    )
-    .option('--strict', 'fail on warnings too')
-    .option(
-      '--var-file <file>',
-      'KEY=VALUE or YAML file of substitution variables (repeatable; later files win)',
-      (value: string, prev: string[]) => [...prev, value],
-      [] as string[],
-    )
+    // `human` was validate's name for text
+    .addOption(outputOption(['text', 'json'], { human: 'text' }))
+    .option('--strict', 'fail on warnings too');
+  variableOptions(cmd)
     .option('--infra-group <group>', 'API group of Cluster manifests')
     .option('--paas-group <group>', 'API group of Service, Workspace and ComputeInstance manifests')
     .action(async (paths: string[], opts: ValidateOptions) => {
@@ -46,14 +40,16 @@ export const registerValidate: RegisterCommand = (program: Command) => {
       const { manifests, diagnostics } = await loadAndValidate({
         paths,
         stdin,
+        vars: parseVars(opts.var),
         varFiles: opts.varFile,
         groups,
       });
-      const color = opts.output === 'human' && process.stdout.isTTY && !process.env.NO_COLOR;
+      const color = opts.output === 'text' && process.stdout.isTTY && !process.env.NO_COLOR;
       if (opts.output === 'json' || diagnostics.length > 0) {
-        process.stdout.write(formatDiagnostics(diagnostics, opts.output, { color }));
+        const format = opts.output === 'json' ? 'json' : 'human';
+        process.stdout.write(formatDiagnostics(diagnostics, format, { color }));
       }
-      if (opts.output === 'human' && diagnostics.length === 0) {
+      if (opts.output === 'text' && diagnostics.length === 0) {
         process.stdout.write(
           `${manifests.length} manifest${manifests.length === 1 ? '' : 's'} valid\n`,
         );

@@ -11,10 +11,13 @@ export interface ControlTarget {
 
 /**
  * The controller and token from flags or the environment: `--controller` or
- * `PLATCTL_CONTROLLER_URL`; `--token-file` or `PLATCTL_CONTROL_TOKEN`. Reads the token file.
+ * `PLATCTL_CONTROLLER_URL`; `--control-token-file` or `PLATCTL_CONTROL_TOKEN`. Reads the token file.
  * Throws a `config` error naming what is missing; the token never appears in a message.
  */
-export function controlTarget(flags: { controller?: string; tokenFile?: string }): ControlTarget {
+export function controlTarget(flags: {
+  controller?: string;
+  controlTokenFile?: string;
+}): ControlTarget {
   const url = flags.controller ?? process.env.PLATCTL_CONTROLLER_URL;
   if (!url) {
     throw new PlatctlError(
@@ -32,23 +35,26 @@ export function controlTarget(flags: { controller?: string; tokenFile?: string }
     );
   }
   if (parsed.username || parsed.password) {
-    throw new PlatctlError('usage', '--controller must not embed credentials; use --token-file');
+    throw new PlatctlError(
+      'usage',
+      '--controller must not embed credentials; use --control-token-file',
+    );
   }
   let token = process.env.PLATCTL_CONTROL_TOKEN;
-  if (flags.tokenFile) {
+  if (flags.controlTokenFile) {
     try {
-      token = readFileSync(flags.tokenFile, 'utf8').trim();
+      token = readFileSync(flags.controlTokenFile, 'utf8').trim();
     } catch {
       throw new PlatctlError(
         'config',
-        `control token file ${flags.tokenFile} is missing or unreadable`,
+        `control token file ${flags.controlTokenFile} is missing or unreadable`,
       );
     }
   }
   if (!token) {
     throw new PlatctlError(
       'config',
-      'no control token: pass --token-file or set PLATCTL_CONTROL_TOKEN',
+      'no control token: pass --control-token-file or set PLATCTL_CONTROL_TOKEN',
     );
   }
   return { url: url.replace(/\/+$/, ''), token };
@@ -97,7 +103,7 @@ export async function callControl<T>(
     const message = (parsed as { error?: string } | undefined)?.error ?? `HTTP ${res.status}`;
     const hint =
       res.status === 401
-        ? ' (check --token-file / PLATCTL_CONTROL_TOKEN)'
+        ? ' (check --control-token-file / PLATCTL_CONTROL_TOKEN)'
         : res.status === 404 && message === 'control API disabled'
           ? ' (start the controller with --control-token-file)'
           : '';

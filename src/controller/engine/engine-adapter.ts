@@ -45,6 +45,21 @@ export function controllerLoader(refusedValues: readonly string[] = []): LoadPor
 /** {@link controllerLoader} without values to refuse beyond the hidden variables. */
 export const controllerLoad: LoadPort = controllerLoader();
 
+/** `load` with the controller's `--var`/`--var-file` added to every load (none: `load` itself). */
+export function withVariables(
+  load: LoadPort,
+  variables: { vars?: Readonly<Record<string, string>>; varFiles?: readonly string[] } = {},
+): LoadPort {
+  const { vars, varFiles } = variables;
+  if (!vars && !varFiles?.length) return load;
+  return (input) =>
+    load({
+      ...input,
+      ...(vars ? { vars: { ...vars } } : {}),
+      ...(varFiles?.length ? { varFiles: [...varFiles] } : {}),
+    });
+}
+
 /** Validates a snapshot with the same loader the engine uses (file I/O only; nothing kept). */
 export const validateManifests: ValidatePort = (dir) =>
   new RevisionLoads(controllerLoad).validate(dir);
