@@ -63,13 +63,13 @@ describe('apply progress, throttled', () => {
     expect(sink.text()).toContain('Workspace/p/ws-98: create done');
   });
 
-  it('off a terminal prints the overall line every 10 s while actions wait', () => {
+  it('off a terminal prints the overall line every minute while actions wait', () => {
     vi.useFakeTimers();
     const sink = capture();
     const p = progressPrinter(sink.out, { now: () => Date.now() });
     p.begin(2);
     p({ type: 'start', action: ws(0) });
-    vi.advanceTimersByTime(25_000);
+    vi.advanceTimersByTime(150_000);
     p.end();
     const overall = sink.text().match(/0 of 2 done, 1 running, 1 waiting/g) ?? [];
     expect(overall).toHaveLength(2);

@@ -96,8 +96,11 @@ export interface ProviderPorts {
   readonly api: ApiClient;
   readonly clock: Clock;
   readonly signal: AbortSignal;
-  /** A progress line for people ("waiting for VPC platform/vpc-main: deploying, 40s"). */
-  progress(message: string): void;
+  /**
+   * A progress line for people ("waiting for VPC platform/vpc-main: deploying, 40s"), with the
+   * wait's typical duration when the platform has one (`model/typical-waits.ts`).
+   */
+  progress(message: string, expectedMs?: number): void;
   /** Resolves a `passwordFrom` reference at execution time; never logged. */
   resolveSecret(source: SecretSource): Promise<string>;
   /** Project name to id (cached per run; the projects list is read once). */

@@ -76,20 +76,25 @@ export const clusterControllersProvider: Provider<'ClusterControllers'> = {
       });
     // 409 means the cluster is not ready yet (still provisioning): wait for it, then send again.
     if ((await update([409])).status !== 409) return {};
-    await waitUntil(ports, what, async () => {
-      const res = await api.request<{ status?: { status?: string } }>({
-        method: 'GET',
-        ...clusterAt(api, project, action.target.name),
-        auth: 'infra',
-        operation: `reading ${what}`,
-      });
-      const status = res.body?.status?.status ?? 'unknown';
-      return {
-        status,
-        done: status === 'ready',
-        ...(status === 'failed' ? { failed: 'provisioning failed' } : {}),
-      };
-    });
+    await waitUntil(
+      ports,
+      what,
+      async () => {
+        const res = await api.request<{ status?: { status?: string } }>({
+          method: 'GET',
+          ...clusterAt(api, project, action.target.name),
+          auth: 'infra',
+          operation: `reading ${what}`,
+        });
+        const status = res.body?.status?.status ?? 'unknown';
+        return {
+          status,
+          done: status === 'ready',
+          ...(status === 'failed' ? { failed: 'provisioning failed' } : {}),
+        };
+      },
+      'cluster-provision',
+    );
     await update([]);
     return {};
   },

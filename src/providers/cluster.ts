@@ -118,13 +118,18 @@ export const clusterProvider: Provider<'Cluster'> = {
           auth: 'infra',
           what: what,
         });
-        await waitUntil(ports, `deletion of ${what}`, async () => {
-          const res = await read();
-          return {
-            done: res.status === 404,
-            status: clusterPhase(obj(res.body)) ?? 'deleting',
-          };
-        });
+        await waitUntil(
+          ports,
+          `deletion of ${what}`,
+          async () => {
+            const res = await read();
+            return {
+              done: res.status === 404,
+              status: clusterPhase(obj(res.body)) ?? 'deleting',
+            };
+          },
+          'cluster-delete',
+        );
         return {};
       default:
         throw unsupported('Cluster', action);

@@ -167,16 +167,21 @@ export const computeInstanceProvider: Provider<'ComputeInstance'> = {
           idempotent: true,
           signal: ports.signal,
         });
-        await waitUntil(ports, what, async () => {
-          const status = str(state(await read()).status) ?? 'gone';
-          return {
-            status,
-            done: status === 'success',
-            ...(status === 'failed' || status === 'gone'
-              ? { failed: `provisioning ended ${status}` }
-              : {}),
-          };
-        });
+        await waitUntil(
+          ports,
+          what,
+          async () => {
+            const status = str(state(await read()).status) ?? 'gone';
+            return {
+              status,
+              done: status === 'success',
+              ...(status === 'failed' || status === 'gone'
+                ? { failed: `provisioning ended ${status}` }
+                : {}),
+            };
+          },
+          'compute-provision',
+        );
         return {};
       case 'power': {
         await api.request({
@@ -202,10 +207,15 @@ export const computeInstanceProvider: Provider<'ComputeInstance'> = {
       }
       case 'delete':
         await sendDelete(ports, { path: base, route: `${ROUTE}/{name}`, auth: 'paas', what: what });
-        await waitUntil(ports, `deletion of ${what}`, async () => {
-          const doc = await read();
-          return { done: doc === undefined, status: str(state(doc).status) ?? 'deleting' };
-        });
+        await waitUntil(
+          ports,
+          `deletion of ${what}`,
+          async () => {
+            const doc = await read();
+            return { done: doc === undefined, status: str(state(doc).status) ?? 'deleting' };
+          },
+          'compute-delete',
+        );
         return {};
       default:
         throw unsupported('ComputeInstance', action);

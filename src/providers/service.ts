@@ -164,15 +164,20 @@ export const serviceProvider: Provider<'Service'> = {
           idempotent: true,
           signal: ports.signal,
         });
-        await waitUntil(ports, what, async () => {
-          const res = await read([]);
-          const status = str(obj(res.body?.status)?.status) ?? 'unknown';
-          return {
-            status,
-            done: status === 'deployed',
-            ...(status === 'failed' ? { failed: 'deployment failed' } : {}),
-          };
-        });
+        await waitUntil(
+          ports,
+          what,
+          async () => {
+            const res = await read([]);
+            const status = str(obj(res.body?.status)?.status) ?? 'unknown';
+            return {
+              status,
+              done: status === 'deployed',
+              ...(status === 'failed' ? { failed: 'deployment failed' } : {}),
+            };
+          },
+          'vpc-deploy',
+        );
         return {};
       case 'delete':
         await sendDelete(ports, {

@@ -15,6 +15,8 @@ export type RunEvent =
       readonly action: Action;
       readonly message: string;
       readonly elapsedMs: number;
+      /** How long this wait typically takes on the platform; undefined when unknown. */
+      readonly expectedMs?: number;
     }
   | { readonly type: 'finish'; readonly action: Action; readonly outcome: ActionOutcome }
   | { readonly type: 'stopping'; readonly reason: string };

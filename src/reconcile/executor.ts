@@ -9,7 +9,10 @@ import type { EventSink } from './events.js';
 /** What the executor needs from the outside: how to perform an action and where to report. */
 export interface ExecutorPorts {
   /** Performs one non-noop action (I/O); throws on failure. */
-  perform(action: Action, progress: (message: string) => void): Promise<ExecuteResult>;
+  perform(
+    action: Action,
+    progress: (message: string, expectedMs?: number) => void,
+  ): Promise<ExecuteResult>;
   /** Called before an action starts (write pending records here); awaited before it starts. */
   beforeStart?(action: Action): void | Promise<void>;
   /** Called as soon as an action settles (record results here); awaited before dependents start. */
@@ -111,12 +114,13 @@ export async function executePlan(
     ports.events?.({ type: 'start', action: a });
     let result: ExecuteResult;
     try {
-      result = await ports.perform(a, (message) =>
+      result = await ports.perform(a, (message, expectedMs) =>
         ports.events?.({
           type: 'progress',
           action: a,
           message,
           elapsedMs: ports.clock.now() - started,
+          ...(expectedMs !== undefined ? { expectedMs } : {}),
         }),
       );
     } catch (err) {

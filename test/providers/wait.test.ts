@@ -45,3 +45,24 @@ describe('waiting for an asynchronous operation', () => {
     ).rejects.toMatchObject({ status: 403 });
   });
 });
+
+describe('the expected time of a wait', () => {
+  it("gives each progress line the platform's typical duration of the transition waited for", async () => {
+    const seen: [string, number | undefined][] = [];
+    const p = { ...ports(60_000), progress: (m: string, e?: number) => seen.push([m, e]) };
+    const looks: Poll[] = [
+      { done: false, status: 'provisioning' },
+      { done: true, status: 'success' },
+    ];
+    let n = 0;
+    await waitUntil(p, 'compute instance p/w/i', async () => looks[n++]!, 'compute-provision');
+    await waitUntil(p, 'power on of compute instance p/w/i', async () => ({
+      done: n++ > 2,
+      status: 'off',
+    }));
+    expect(seen).toEqual([
+      ['waiting for compute instance p/w/i: provisioning, 0s', 300_000],
+      ['waiting for power on of compute instance p/w/i: off, 0s', undefined],
+    ]);
+  });
+});

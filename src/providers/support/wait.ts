@@ -1,6 +1,7 @@
 import { PlatctlError } from '../../core/errors.js';
 import { ApiError, NetworkError, RequestTimeoutError } from '../../model/api-errors.js';
 import type { ProviderPorts } from '../../model/provider.js';
+import { type TypicalWait, typicalWaitMs } from '../../model/typical-waits.js';
 
 /** One look at an asynchronous operation. */
 export interface Poll {
@@ -18,12 +19,15 @@ export interface Poll {
  * poll: "waiting for VPC platform/vpc-main: deploying, 40s". The first look is immediate. A look
  * that fails for a passing reason (a 5xx or 429 after the client's own retries, a dropped
  * connection, a timeout) is one more poll, not a failure: the wait goes on until its deadline.
+ * `typical` names the platform's transition waited for, whose usual duration progress carries.
  */
 export async function waitUntil(
   ports: ProviderPorts,
   what: string,
   read: () => Promise<Poll>,
+  typical?: TypicalWait,
 ): Promise<void> {
+  const expectedMs = typicalWaitMs(typical);
   const started = ports.clock.now();
   for (;;) {
     if (ports.signal.aborted) {
@@ -39,7 +43,10 @@ export async function waitUntil(
         `${what}: still ${poll.status} after ${Math.round(elapsed / 1000)}s`,
       );
     }
-    ports.progress(`waiting for ${what}: ${poll.status}, ${Math.round(elapsed / 1000)}s`);
+    ports.progress(
+      `waiting for ${what}: ${poll.status}, ${Math.round(elapsed / 1000)}s`,
+      expectedMs,
+    );
     try {
       await ports.clock.sleep(ports.wait.pollMs, ports.signal);
     } catch (err) {
