@@ -7,6 +7,8 @@ import { existsSync } from 'node:fs';
 const source = new URL('../src/cli/bin.ts', import.meta.url);
 const built = new URL('../dist/src/cli/bin.js', import.meta.url);
 
+stopWithParentUnderNpm();
+
 if (existsSync(source)) {
   const { register } = await import('tsx/esm/api');
   register();
@@ -16,4 +18,22 @@ if (existsSync(source)) {
 } else {
   process.stderr.write('platctl: the package holds neither src/ nor dist/: reinstall it\n');
   process.exitCode = 1;
+}
+
+/**
+ * Under `npx` (or `npm run`), npm runs this file through `sh -c`; a SIGTERM or SIGINT sent to
+ * npm's pid (`kill $!` of `npx platctl emulator &`) reaches that shell, which dies of it without
+ * passing it on, and this process would go on, orphaned (an emulator still listening). So when
+ * npm started it and its parent goes away, it signals itself: the command stops as it does on
+ * SIGTERM. Started any other way (a service manager, `nohup`, a container), it never does.
+ */
+function stopWithParentUnderNpm() {
+  if (!process.env.npm_command && !process.env.npm_lifecycle_event) return;
+  const parent = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(watch);
+    process.kill(process.pid, 'SIGTERM');
+  }, 250);
+  watch.unref();
 }
