@@ -25,7 +25,7 @@ const LAYERS = {
 };
 
 /** The only product modules that may load the emulator: the commands that start one. */
-const EMULATOR_LOADERS = ['^src/cli/commands/emulator\\.ts$', '^src/cli/demo-run\\.ts$'];
+const EMULATOR_LOADERS = ['^src/cli/emulator-run\\.ts$', '^src/cli/demo-run\\.ts$'];
 
 const layerRules = Object.entries(LAYERS).map(([layer, allowed]) => ({
   name: `layer-${layer}`,

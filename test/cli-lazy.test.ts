@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { commandNames } from '../src/cli/main.js';
 import { startEmulator } from '../src/emulator/index.js';
 import { runCli } from './helpers/cli.js';
 
@@ -122,6 +123,30 @@ describe('each command loads only what it runs', () => {
       '/node_modules/swagger-ui-dist/',
     ]) {
       expect(urls.filter((u) => u.includes(part))).toEqual([]);
+    }
+  });
+
+  it('--version and --help load no command (issue 24, item 2: they loaded all ten)', async () => {
+    for (const args of [['--version'], ['--help'], []]) {
+      const { urls } = await loaded(args);
+      const commands = urls.filter((u) => /\/src\/cli\/commands\/(?!index\.)/.test(u));
+      expect(commands, args.join(' ')).toEqual([]);
+      for (const part of ['/src/reconcile/', '/src/providers/', '/src/manifests/', '/src/state/']) {
+        expect(urls.filter((u) => u.includes(part))).toEqual([]);
+      }
+    }
+  });
+
+  it("each command's --help loads only its flags: no engine, client, store, emulator or controller", async () => {
+    const heavy = /\/src\/(reconcile|providers|state|emulator|controller|manifests|import|usage)\//;
+    for (const name of commandNames()) {
+      const { code, urls } = await loaded([name, '--help']);
+      expect(code, name).toBe(0);
+      // the state URL's parser (pg/target) is pure: the controller's path flags tell a file from a URL
+      expect(
+        urls.filter((u) => heavy.test(u) && !u.includes('/src/state/pg/target.')),
+        `${name} --help`,
+      ).toEqual([]);
     }
   });
 

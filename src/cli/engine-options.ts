@@ -1,9 +1,6 @@
 import { type Command, Option } from 'commander';
 import { DIALECT_NAMES, type DialectName, defaultDialect, isDialectName } from '../core/dialect.js';
 import { PlatctlError } from '../core/errors.js';
-import { resolveConnection } from '../providers/index.js';
-import type { EngineConfig } from '../reconcile/default-ports.js';
-import { resolveStateTarget } from '../state/index.js';
 import { outputOption, PROFILE_HELP, STATE_HELP, variableOptions } from './flags.js';
 
 /** Flags shared by `plan` and `apply`, as commander parses them. */
@@ -98,50 +95,6 @@ export function engineOptions(cmd: Command, mode: 'plan' | 'apply'): Command {
         ? 'progress: how many objects of each kind were read'
         : "progress: how many objects were read, and a line for every action's start and finish",
     );
-}
-
-/**
- * Where the platform is and the key to it (I/O: may read the config file and a key file): flags,
- * then `PLATCTL_BASE_URL` / `PLATCTL_API_KEY`, then a profile of the config file. The key is never
- * a flag value.
- */
-export async function connection(
-  flags: Pick<EngineFlags, 'baseUrl' | 'apiKeyFile' | 'profile' | 'config' | 'dialect'>,
-): Promise<
-  Pick<EngineConfig, 'baseUrl' | 'apiKey' | 'groups' | 'paths' | 'dialect' | 'credentialFiles'>
-> {
-  const c = await resolveConnection({
-    flags: {
-      ...(flags.baseUrl ? { baseUrl: flags.baseUrl } : {}),
-      ...(flags.apiKeyFile ? { apiKeyFile: flags.apiKeyFile } : {}),
-      ...(flags.profile ? { profile: flags.profile } : {}),
-      ...(flags.config ? { config: flags.config } : {}),
-      ...(flags.dialect ? { dialect: flags.dialect } : {}),
-    },
-  });
-  for (const w of c.warnings) process.stderr.write(`warning: ${w}\n`);
-  return {
-    baseUrl: c.baseUrl,
-    apiKey: c.apiKey,
-    groups: c.groups,
-    paths: c.paths,
-    dialect: c.dialect,
-    credentialFiles: c.credentialFiles,
-  };
-}
-
-/**
- * The engine's configuration from the flags every engine command shares (I/O through
- * {@link connection}).
- */
-export async function engineConfig(flags: EngineFlags): Promise<EngineConfig> {
-  return {
-    ...(await connection(flags)),
-    statePath: resolveStateTarget(flags.state),
-    ...(flags.rps ? { rps: flags.rps } : {}),
-    // the cap holds for requests in flight as well as for actions
-    ...(flags.concurrency ? { httpConcurrency: flags.concurrency } : {}),
-  };
 }
 
 /** Colors on a terminal, or wherever FORCE_COLOR (not `0`) asks for them; never with NO_COLOR. */

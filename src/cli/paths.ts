@@ -1,5 +1,5 @@
 import { isAbsolute, resolve } from 'node:path';
-import { isPostgresUrl } from '../state/index.js';
+import { isPostgresUrl } from '../state/pg/target.js';
 
 // Every path a command line names is made absolute here, once, against the directory the
 // command was started in. Below the CLI a path is used as given: a relative one joined to

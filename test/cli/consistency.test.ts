@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { IMPORTABLE_KINDS } from '../../src/import/read.js';
 import { runCli } from '../helpers/cli.js';
 import { everyHelp, helpFlags } from './helps.js';
 
@@ -95,6 +96,12 @@ describe('the CLI speaks one flag vocabulary', () => {
   it('the controller takes --var and --var-file like plan and apply', () => {
     expect(helpFlags(helpOf('controller'))).toEqual(
       expect.arrayContaining(['--var', '--var-file']),
+    );
+  });
+
+  it('import --help names the kinds the importer reads', () => {
+    expect(helpOf('import').replace(/\s+/g, ' ')).toContain(
+      `default ${IMPORTABLE_KINDS.join(', ')})`,
     );
   });
 

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { parseTransitions } from '../../src/cli/commands/emulator.js';
+import { parseTransitions } from '../../src/cli/emulator-run.js';
 import { emulatorControl } from '../../src/emulator/admin/client.js';
 import { runCli } from '../helpers/cli.js';
 

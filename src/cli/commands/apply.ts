@@ -1,6 +1,5 @@
 import type { Command } from 'commander';
-import { type EngineFlags, engineConfig, engineOptions } from '../engine-options.js';
-import { exitCodeOf, runEngine } from '../engine-run.js';
+import { type EngineFlags, engineOptions } from '../engine-options.js';
 import type { RegisterCommand } from './register.js';
 
 interface ApplyFlags extends EngineFlags {
@@ -10,7 +9,8 @@ interface ApplyFlags extends EngineFlags {
 
 /**
  * `platctl apply <paths...>`: plans, shows the plan, asks on a terminal (unless
- * `--auto-approve`), then executes exactly that plan. Exit 1 when anything failed.
+ * `--auto-approve`), then executes exactly that plan. Exit 1 when anything failed. The engine is
+ * loaded when it runs, not for `--help`.
  */
 export const registerApply: RegisterCommand = (program: Command) => {
   engineOptions(
@@ -20,6 +20,10 @@ export const registerApply: RegisterCommand = (program: Command) => {
     .option('--auto-approve', 'apply without asking')
     .option('--lock-timeout <seconds>', 'wait this long for another apply to finish', Number)
     .action(async (paths: string[], flags: ApplyFlags) => {
+      const [{ engineConfig }, { exitCodeOf, runEngine }] = await Promise.all([
+        import('../engine-config.js'),
+        import('../engine-run.js'),
+      ]);
       const result = await runEngine({
         mode: 'apply',
         paths,

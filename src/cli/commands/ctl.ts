@@ -1,9 +1,6 @@
 import type { Command } from 'commander';
 import { printable, printableJson } from '../../core/terminal-text.js';
-import { renderPlanMarkdown } from '../../reconcile/render/markdown.js';
-import { renderPlanText } from '../../reconcile/render/text.js';
 import { callControl, controlTarget } from '../ctl/client.js';
-import { renderResources, renderStatus } from '../ctl/render.js';
 import { ACCEPTED, APPROVED, PLAN, RESET, RESOURCES, STATUS, SUSPENDED } from '../ctl/shapes.js';
 import { hiddenAlias, outputOption } from '../flags.js';
 import type { RegisterCommand } from './register.js';
@@ -49,6 +46,7 @@ export const registerCtl: RegisterCommand = (program: Command) => {
       const query = `limit=1000${flags.condition ? `&condition=${encodeURIComponent(flags.condition)}` : ''}`;
       const list = await callControl(t, 'GET', `/api/v1/resources?${query}`, RESOURCES);
       if (flags.output === 'json') return json({ status, resources: list });
+      const { renderResources, renderStatus } = await import('../ctl/render.js');
       out(`${renderStatus(status)}\n${renderResources(list.items)}`);
       if (list.total > list.items.length)
         out(`(${list.total - list.items.length} more not shown)\n`);
@@ -86,6 +84,10 @@ export const registerCtl: RegisterCommand = (program: Command) => {
     .action(async (flags: { output: string }) => {
       const plan = await callControl(target(), 'GET', '/api/v1/diff', PLAN);
       if (flags.output === 'json') return json(plan);
+      // the renderers are loaded when a plan is shown, not for --help
+      const { renderPlanMarkdown, renderPlanText } = await import(
+        '../../reconcile/render/index.js'
+      );
       out(flags.output === 'markdown' ? renderPlanMarkdown(plan) : renderPlanText(plan));
     });
 

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { runDemo } from '../demo-run.js';
 import type { RegisterCommand } from './register.js';
 
 /** `platctl demo`: the main job end to end against an in-process emulator; exits 0 on success. */
@@ -8,6 +7,7 @@ export const registerDemo: RegisterCommand = (program: Command) => {
     .command('demo')
     .description('Start an in-process emulator, then plan and apply examples/manifests/ against it')
     .action(async () => {
-      process.exitCode = await runDemo();
+      // the emulator and the engine are loaded when the demo runs, not for --help
+      process.exitCode = await (await import('../demo-run.js')).runDemo();
     });
 };

@@ -1,29 +1,7 @@
-import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
-import { systemClock } from '../../core/clock.js';
-import { PlatctlError } from '../../core/errors.js';
-import { printable } from '../../core/terminal-text.js';
-import { IMPORTABLE_KINDS, importPlatform, UNREADABLE_KINDS } from '../../import/index.js';
-import { checkKinds } from '../../import/read.js';
-import { createApiClient, createProviderRegistry } from '../../providers/index.js';
-import { isPostgresUrl, openState, resolveStateTarget } from '../../state/index.js';
-import { connection, connectionOptions, positive } from '../engine-options.js';
+import { connectionOptions, positive } from '../engine-options.js';
+import type { ImportFlags } from '../import-run.js';
 import type { RegisterCommand } from './register.js';
-
-interface ImportFlags {
-  project: string[];
-  kind: string[];
-  out: string;
-  adopt?: boolean;
-  force?: boolean;
-  state?: string;
-  baseUrl?: string;
-  apiKeyFile?: string;
-  profile?: string;
-  config?: string;
-  rps?: number;
-  concurrency?: number;
-}
 
 const collect = (value: string, prev: string[]) => [...prev, value];
 
@@ -43,7 +21,8 @@ export const registerImport: RegisterCommand = (program: Command) => {
     )
     .option(
       '--kind <kind>',
-      `import this kind (repeatable; default ${IMPORTABLE_KINDS.join(', ')})`,
+      // the importable kinds, written out: --help loads no importer (a test keeps them equal)
+      'import this kind (repeatable; default User, Service, Workspace, ComputeInstance, Cluster)',
       collect,
       [],
     )
@@ -62,71 +41,7 @@ export const registerImport: RegisterCommand = (program: Command) => {
       positive('--concurrency'),
     );
   cmd.action(async (flags: ImportFlags) => {
-    const kinds = checkKinds(flags.kind);
-    const target = resolveStateTarget(flags.state);
-    // the state is read (for what the API cannot) when there is one, written only with --adopt
-    const state =
-      flags.adopt || isPostgresUrl(target) || existsSync(target)
-        ? await openState(target, { clock: systemClock })
-        : undefined;
-    const readless = kinds.filter((k) => UNREADABLE_KINDS.includes(k));
-    if (readless.length > 0 && !state) {
-      throw new PlatctlError(
-        'usage',
-        `--kind ${readless.join(', ')}: the API has no read of it, and there is no state store at ${target} to take it from (importable from the API: ${IMPORTABLE_KINDS.join(', ')})`,
-      );
-    }
-    const conn = await connection(flags);
-    const api = createApiClient({
-      baseUrl: conn.baseUrl,
-      apiKey: conn.apiKey,
-      clock: systemClock,
-      ...(conn.groups ? { groups: conn.groups } : {}),
-      ...(conn.paths ? { paths: conn.paths } : {}),
-      dialect: conn.dialect,
-      ...(flags.rps ? { rps: flags.rps } : {}),
-      ...(flags.concurrency ? { concurrency: flags.concurrency } : {}),
-    });
-    try {
-      const result = await importPlatform(
-        {
-          scope: {
-            ...(flags.project.length > 0 ? { projects: flags.project } : {}),
-            ...(kinds.length > 0 ? { kinds } : {}),
-          },
-          outDir: flags.out,
-          ...(flags.adopt ? { adopt: true } : {}),
-          ...(flags.force ? { overwrite: true } : {}),
-        },
-        {
-          api,
-          providers: createProviderRegistry(),
-          clock: systemClock,
-          ...(state ? { state } : {}),
-        },
-      );
-      const total = Object.values(result.counts).reduce((a, b) => a + b, 0);
-      const perKind = Object.entries(result.counts)
-        .map(([k, n]) => `${n} ${k}`)
-        .join(', ');
-      // file names, notes and the directory quote the platform and the command line
-      const say = (text: string) => process.stdout.write(`${printable(text)}\n`);
-      say(
-        `Imported ${total} objects (${perKind || 'none'}) from ${result.projects.length} projects into ${flags.out}: ${result.files.join(', ') || 'no files'}`,
-      );
-      process.stdout.write(
-        result.adopted
-          ? 'Adopted: recorded as managed in the state; apply --prune may delete what leaves git.\n'
-          : 'Found, not adopted: platctl will update these but never prune them (import --adopt to manage them).\n',
-      );
-      for (const note of result.notes) say(`note: ${note}`);
-      process.stdout.write(
-        state
-          ? `Users' groups and ${UNREADABLE_KINDS.join(', ')} are as platctl last applied them (state ${state.path}): the API cannot read them.\n`
-          : `Not imported (the API cannot read them, and there is no state store): users' groups, ${UNREADABLE_KINDS.join(', ')}.\n`,
-      );
-    } finally {
-      await state?.close();
-    }
+    // the client, the providers and the state store are loaded when it runs, not for --help
+    await (await import('../import-run.js')).runImport(flags);
   });
 };

@@ -1,64 +1,42 @@
-import { existsSync } from 'node:fs';
 import type { Command } from 'commander';
-import { systemClock } from '../../core/clock.js';
-import { PlatctlError } from '../../core/errors.js';
-import { copyState } from '../../state/copy.js';
-import {
-  describeHolder,
-  isPostgresUrl,
-  openState,
-  redactUrl,
-  resolveStateTarget,
-} from '../../state/index.js';
-import { STATE_HELP } from '../flags.js';
+import { outputOption, STATE_HELP } from '../flags.js';
+import type { MigrateFlags } from '../state-run.js';
 import type { RegisterCommand } from './register.js';
-import { registerStateEntries } from './state-entries.js';
-
-interface MigrateFlags {
-  from: string;
-  to?: string;
-}
 
 /**
  * `platctl state ...`: maintenance of the state store. `state unlock [id]` shows who holds the
  * run lease and, given that holder's id, breaks it (Terraform's force-unlock): for a holder that
  * died where platctl cannot see it (another host, a pid reused). A holder that still runs loses
  * the lease at its next renewal and stops writing. `state migrate` copies a store into an empty
- * one (SQLite to PostgreSQL). `state list` and `state forget` are in `state-entries.ts`.
+ * one (SQLite to PostgreSQL). What each does is in `state-run.ts` and `state-entries.ts`.
  */
 export const registerState: RegisterCommand = (program: Command) => {
   const state = program.command('state').description('Maintain the state store');
-  registerStateEntries(state);
+  // each action loads the state store when it runs, not for --help
+  state
+    .command('list')
+    .description('List what the state store manages: created, found, pending')
+    .addOption(outputOption(['text', 'json']))
+    .option('--state <path|url>', STATE_HELP)
+    .action(async (flags: { state?: string; output: string }) => {
+      await (await import('../state-entries.js')).listEntries(flags);
+    });
+  state
+    .command('forget')
+    .description('Stop managing one key (the platform is not touched); asks first')
+    .argument('<key>', 'the identity key, as `platctl state list` shows it')
+    .option('--yes', 'do not ask (scripts)')
+    .option('--state <path|url>', STATE_HELP)
+    .action(async (key: string, flags: { state?: string; yes?: boolean }) => {
+      await (await import('../state-entries.js')).forgetEntry(key, flags);
+    });
   state
     .command('unlock')
     .description('Show who holds the run lease; with the holder id, break it')
     .argument('[id]', 'the holder id shown by a "locked" error or by `platctl state unlock`')
     .option('--state <path|url>', STATE_HELP)
     .action(async (id: string | undefined, flags: { state?: string }) => {
-      const store = await openState(resolveStateTarget(flags.state), { clock: systemClock });
-      try {
-        const held = await store.leaseHolder();
-        if (id === undefined) {
-          process.stdout.write(
-            held
-              ? `Locked by ${describeHolder(held)}\nTo break it: platctl state unlock ${held.id}\n`
-              : `Not locked: ${store.path}\n`,
-          );
-          return;
-        }
-        const broken = await store.unlock(id);
-        if (!broken) {
-          throw new PlatctlError(
-            'locked',
-            held
-              ? `${id} does not hold the lease; it is held by ${describeHolder(held)}`
-              : `${id} does not hold the lease; nobody does`,
-          );
-        }
-        process.stdout.write(`Unlocked: the lease of ${describeHolder(broken)} was broken\n`);
-      } finally {
-        await store.close();
-      }
+      await (await import('../state-run.js')).unlockState(id, flags);
     });
   state
     .command('migrate')
@@ -69,30 +47,6 @@ export const registerState: RegisterCommand = (program: Command) => {
       'the empty store to fill (default $PLATCTL_STATE_URL_FILE or $PLATCTL_STATE_URL)',
     )
     .action(async (flags: MigrateFlags) => {
-      const from = resolveStateTarget(flags.from);
-      if (!isPostgresUrl(from) && !existsSync(from)) {
-        throw new PlatctlError('usage', `--from ${from}: no such state file`);
-      }
-      const to = resolveStateTarget(flags.to);
-      if (flags.to === undefined && !isPostgresUrl(to)) {
-        throw new PlatctlError('usage', 'no target: pass --to or set PLATCTL_STATE_URL');
-      }
-      if (to === from) throw new PlatctlError('usage', '--from and --to are the same store');
-      const source = await openState(from);
-      try {
-        const target = await openState(to);
-        try {
-          const n = await copyState(source, target);
-          process.stdout.write(
-            `Copied ${n.inventory} managed resources, ${n.lastApplied} last-applied manifests, ` +
-              `${n.pending} pending creates and ${n.outcomes} recorded outcomes ` +
-              `from ${redactUrl(from)} to ${target.path}.\n`,
-          );
-        } finally {
-          await target.close();
-        }
-      } finally {
-        await source.close();
-      }
+      await (await import('../state-run.js')).migrateState(flags);
     });
 };

@@ -1,5 +1,4 @@
 import type { Command } from 'commander';
-import { DEFAULT_LIMITS, formatDiagnostics, loadAndValidate } from '../../manifests/index.js';
 import { outputOption, parseVars, variableOptions } from '../flags.js';
 import { readStdin } from '../stdin.js';
 import type { RegisterCommand } from './register.js';
@@ -32,6 +31,10 @@ export const registerValidate: RegisterCommand = (program: Command) => {
     .option('--infra-group <group>', 'API group of Cluster manifests')
     .option('--paas-group <group>', 'API group of Service, Workspace and ComputeInstance manifests')
     .action(async (paths: string[], opts: ValidateOptions) => {
+      // the loader and the schemas are loaded when it runs, not for --help
+      const { DEFAULT_LIMITS, formatDiagnostics, loadAndValidate } = await import(
+        '../../manifests/index.js'
+      );
       const stdin = paths.includes('-') ? await readStdin(DEFAULT_LIMITS.maxFileBytes) : undefined;
       const groups = {
         ...(opts.infraGroup ? { infra: opts.infraGroup } : {}),

@@ -1,14 +1,7 @@
-import type { Command } from 'commander';
-import { systemClock } from '../../core/clock.js';
-import { PlatctlError } from '../../core/errors.js';
-import {
-  openState,
-  processHolder,
-  resolveStateTarget,
-  type StateStore,
-} from '../../state/index.js';
-import { confirmOnTerminal } from '../confirm.js';
-import { outputOption, STATE_HELP } from '../flags.js';
+import { systemClock } from '../core/clock.js';
+import { PlatctlError } from '../core/errors.js';
+import { openState, processHolder, resolveStateTarget, type StateStore } from '../state/index.js';
+import { confirmOnTerminal } from './confirm.js';
 
 /** One row of `platctl state list`: what the state knows of a key. */
 interface Entry {
@@ -50,47 +43,39 @@ function table(rows: readonly Entry[]): string {
 }
 
 /**
- * `platctl state list` and `platctl state forget <key>`: see what the state holds, and get out of
+ * What `platctl state list` and `platctl state forget <key>` do (I/O, the state store): see what the state holds, and get out of
  * any corner by hand. Forgetting drops a key's inventory entry, last-applied manifest and pending
  * create, nothing else: the platform is not touched, platctl stops managing the object (it is
  * never pruned; declared again in git it is found, or created when absent). It asks first (`--yes`
  * for scripts) and refuses while another process holds the run lease.
  */
-export function registerStateEntries(state: Command): void {
-  state
-    .command('list')
-    .description('List what the state store manages: created, found, pending')
-    .addOption(outputOption(['text', 'json']))
-    .option('--state <path|url>', STATE_HELP)
-    .action(async (flags: { state?: string; output: string }) => {
-      const store = await openState(resolveStateTarget(flags.state), { clock: systemClock });
-      try {
-        const rows = await entries(store);
-        process.stdout.write(
-          flags.output === 'json'
-            ? `${JSON.stringify(rows, null, 2)}\n`
-            : rows.length === 0
-              ? `Nothing managed: ${store.path}\n`
-              : table(rows),
-        );
-      } finally {
-        await store.close();
-      }
-    });
-  state
-    .command('forget')
-    .description('Stop managing one key (the platform is not touched); asks first')
-    .argument('<key>', 'the identity key, as `platctl state list` shows it')
-    .option('--yes', 'do not ask (scripts)')
-    .option('--state <path|url>', STATE_HELP)
-    .action(async (key: string, flags: { state?: string; yes?: boolean }) => {
-      const store = await openState(resolveStateTarget(flags.state), { clock: systemClock });
-      try {
-        await forget(store, key, flags.yes === true);
-      } finally {
-        await store.close();
-      }
-    });
+export async function listEntries(flags: { state?: string; output: string }): Promise<void> {
+  const store = await openState(resolveStateTarget(flags.state), { clock: systemClock });
+  try {
+    const rows = await entries(store);
+    process.stdout.write(
+      flags.output === 'json'
+        ? `${JSON.stringify(rows, null, 2)}\n`
+        : rows.length === 0
+          ? `Nothing managed: ${store.path}\n`
+          : table(rows),
+    );
+  } finally {
+    await store.close();
+  }
+}
+
+/** `platctl state forget <key>` (see {@link listEntries}). */
+export async function forgetEntry(
+  key: string,
+  flags: { state?: string; yes?: boolean },
+): Promise<void> {
+  const store = await openState(resolveStateTarget(flags.state), { clock: systemClock });
+  try {
+    await forget(store, key, flags.yes === true);
+  } finally {
+    await store.close();
+  }
 }
 
 async function forget(store: StateStore, key: string, yes: boolean): Promise<void> {
