@@ -35,7 +35,16 @@ describe('the CLI speaks one flag vocabulary', () => {
     const vocabulary = new Set(['text', 'json', 'markdown', 'csv']);
     const withOutput = helps.filter((h) => helpFlags(h.help).includes('--output'));
     expect(withOutput.map((h) => h.path).sort()).toEqual(
-      ['apply', 'ctl diff', 'ctl status', 'plan', 'state list', 'usage', 'validate'].sort(),
+      [
+        'apply',
+        'ctl diff',
+        'ctl status',
+        'doctor',
+        'plan',
+        'state list',
+        'usage',
+        'validate',
+      ].sort(),
     );
     for (const h of withOutput) {
       const option = h.command.options.find((o) => o.long === '--output')!;
