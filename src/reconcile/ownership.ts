@@ -9,7 +9,7 @@ import type { EventSink } from './events.js';
  * Who made an object. An object is this state's own only when this state saw a 2xx answer to its
  * own create, or when a pending record proves the create was ours; anything else on the platform
  * is *found*: updated to git's form like any declared object, shown as found in the plan, and
- * never pruned. README ("Ownership") says what the API cannot prove.
+ * never pruned. docs/plan-apply.md ("Ownership") says what the API cannot prove.
  */
 
 /**

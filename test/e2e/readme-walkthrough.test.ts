@@ -5,50 +5,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { consoleSteps, expectLines } from './doc-steps.js';
 
 // Follows the README's walk-through command by command against the emulator and checks the key
 // lines it shows, so the README cannot drift from the program.
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 const bin = join(repo, 'src/cli/bin.ts');
-
-interface Step {
-  readonly command: string;
-  readonly expected: string[];
-}
-
-/** The `console` block of the walk-through: `$ command` lines, each followed by its output. */
-function walkthrough(): Step[] {
-  const readme = readFileSync(join(repo, 'README.md'), 'utf8');
-  const section = readme.slice(readme.indexOf('## Walk-through'));
-  const block = /```console\n([\s\S]*?)```/.exec(section)?.[1];
-  if (!block) throw new Error('README has no walk-through console block');
-  const steps: { command: string; expected: string[] }[] = [];
-  for (const line of block.split('\n').filter((l) => l !== '')) {
-    if (line.startsWith('$ ')) steps.push({ command: line.slice(2), expected: [] });
-    else steps.at(-1)!.expected.push(line);
-  }
-  return steps;
-}
-
-/** An output line as the README writes it: `…` stands for anything. */
-const pattern = (line: string) =>
-  new RegExp(
-    `^${line
-      .split('…')
-      .map((p) => p.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))
-      .join('.*')}$`,
-  );
-
-/** Every expected line, in order, among the output lines. */
-function expectLines(output: string, expected: readonly string[], command: string) {
-  const lines = output.split('\n').map((l) => l.trimEnd());
-  let at = 0;
-  for (const want of expected) {
-    const found = lines.findIndex((l, i) => i >= at && pattern(want).test(l));
-    expect(found, `${command}\n  missing: ${want}\n  output:\n${output}`).toBeGreaterThanOrEqual(0);
-    at = found + 1;
-  }
-}
 
 const dir = mkdtempSync(join(tmpdir(), 'platctl-readme-'));
 const children: ChildProcess[] = [];
@@ -65,7 +27,8 @@ describe('the README walk-through', () => {
     const env: Record<string, string> = {};
     let port = '';
     const local = (text: string) => (port ? text.replaceAll('8080', port) : text);
-    const steps = walkthrough();
+    const readme = readFileSync(join(repo, 'README.md'), 'utf8');
+    const steps = consoleSteps(readme, '## Walk-through');
     expect(steps.length).toBeGreaterThan(5);
     for (const step of steps) {
       const words = local(step.command).split(/\s+/);
