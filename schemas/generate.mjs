@@ -5,7 +5,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 const OUT = fileURLToPath(new URL('./', import.meta.url));
-const KINDS = ['User','Cluster','Service','Workspace','ComputeInstance','ProjectAssignment','BlueprintVersion','BlueprintPublish','ClusterControllers'];
+const KINDS = ['User','Cluster','Service','Workspace','ComputeInstance','ProjectAssignment','BlueprintVersion','BlueprintPublish','ClusterControllers','Policy'];
 const str = (extra = {}) => ({ type: 'string', ...extra });
 // The platform's own name rule (api/fragments/paas.yaml PaasName); clusters are DNS labels.
 const name = { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$', errorMessage: 'must be a name of letters, digits, ".", "_" or "-" that starts with a letter or digit (at most 63 characters)' };
@@ -30,7 +30,7 @@ const dependsOn = {
   description: 'Manifests that must be applied before this one (ordering the engine cannot infer).',
   items: {
     type: 'object', additionalProperties: false, required: ['kind', 'name'],
-    properties: { kind: { type: 'string', enum: KINDS }, name: str({ minLength: 1 }), project: str({ minLength: 1 }), workspace: str({ minLength: 1 }) },
+    properties: { kind: { type: 'string', enum: KINDS.filter((k) => k !== 'Policy') }, name: str({ minLength: 1 }), project: str({ minLength: 1 }), workspace: str({ minLength: 1 }) },
   },
 };
 // Key/value labels, as Kubernetes writes them: sent, stored and compared on every API kind
@@ -198,6 +198,17 @@ out['cluster-controllers'] = schema('ClusterControllers', 'cluster-controllers.s
   metadata({}),
   obj({ capiVersion: { type: 'string', format: 'controller-version' }, capgVersion: { type: 'string', format: 'controller-version' } }, [],
     { minProperties: 1, errorMessage: 'set at least one of capiVersion or capgVersion' }));
+out['policy'] = schema('Policy', 'policy.schema.json', 'Rules in CEL checked at plan against each matching manifest and the whole plan; platctl-only, never sent to the platform (docs/governance.md).', platctlApi,
+  metadata({ project: false }),
+  obj({ rules: { type: 'array', minItems: 1, items: obj({
+    name: nonEmpty,
+    match: obj({ kinds: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', enum: KINDS.filter((k) => k !== 'Policy') } },
+      projects: { type: 'array', minItems: 1, uniqueItems: true, items: nonEmpty },
+      files: { type: 'array', minItems: 1, uniqueItems: true, items: nonEmpty, description: 'Globs (*, **, ?) against the manifest file path as given on the command line.' } }, []),
+    expression: { ...nonEmpty, description: 'CEL that must be true for the manifest to pass; sees object, live, file, action and plan.' },
+    effect: { type: 'string', enum: ['deny', 'warn', 'require-approval'] },
+    message: { type: 'string', description: 'Shown when the rule fails; {{ cel }} is replaced by the value of that CEL expression.' },
+  }, ['name', 'expression', 'effect']) } }, ['rules']));
 out['manifest'] = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://platctl.io/schemas/manifest.schema.json',

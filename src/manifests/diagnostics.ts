@@ -45,6 +45,7 @@ export const DIAGNOSTIC_CODES = [
   'dangling-dependency',
   'dependency-cycle',
   'disabled-blueprint-version',
+  'policy-syntax',
   // against the live platform
   'unknown-project',
 ] as const;

@@ -6,6 +6,7 @@ import { type Diagnostic, hasErrors, sortDiagnostics } from './diagnostics.js';
 import { DEFAULT_LIMITS, type LoaderLimits, readSources } from './files.js';
 import { boundDocuments, capDiagnostics, DEFAULT_DOCUMENT_LIMITS } from './input-checks.js';
 import { type ParsedDocument, parseSource } from './parse.js';
+import { policyChecks } from './policy-rules.js';
 import { type ApiGroups, DEFAULT_GROUPS, validateDocument } from './validate-document.js';
 import { buildLookup } from './variables.js';
 import { keepVersionText } from './version-text.js';
@@ -17,6 +18,7 @@ export {
   formatDiagnostics,
 } from './diagnostics.js';
 export { DEFAULT_LIMITS } from './files.js';
+export { type CompiledRule, compileRule } from './policy-rules.js';
 
 export { schemaFileOf } from './schemas.js';
 
@@ -113,6 +115,8 @@ export async function loadAndValidate(input: LoadInput): Promise<LoadResult> {
   }
   // Across documents: duplicates, references, dependsOn cycles.
   diagnostics.push(...crossChecks(loaded, invalid));
+  // Policies: every rule's CEL compiles.
+  diagnostics.push(...policyChecks(loaded));
   // Credentials: no password may be read from one of platctl's own credential variables.
   diagnostics.push(...credentialReferences(loaded));
   if (docs.length === 0 && !hasErrors(diagnostics)) {

@@ -104,6 +104,7 @@ export function needsOf(m: Manifest): Need[] {
     case 'Service':
     case 'Workspace':
     case 'BlueprintVersion':
+    case 'Policy':
       break;
     default: {
       const never: never = m;

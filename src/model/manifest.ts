@@ -28,7 +28,8 @@ export type PlatctlKind =
   | 'ProjectAssignment'
   | 'BlueprintPublish'
   | 'BlueprintVersion'
-  | 'ClusterControllers';
+  | 'ClusterControllers'
+  | 'Policy';
 export type Kind = ApiKind | PlatctlKind;
 
 export const KINDS: readonly Kind[] = [
@@ -41,6 +42,7 @@ export const KINDS: readonly Kind[] = [
   'BlueprintVersion',
   'BlueprintPublish',
   'ClusterControllers',
+  'Policy',
 ];
 
 /** A reference to another manifest; `project` and `workspace` default to the referrer's. */
@@ -184,6 +186,26 @@ interface ClusterControllersManifest {
   spec: { capiVersion?: string; capgVersion?: string };
 }
 
+/** What a policy rule's effect is when its expression is false (docs/governance.md). */
+export type PolicyEffect = 'deny' | 'warn' | 'require-approval';
+
+/** One rule of a Policy: which manifests it looks at, the CEL that must hold, and what else. */
+export interface PolicyRule {
+  name: string;
+  match?: { kinds?: Kind[]; projects?: string[]; files?: string[] };
+  expression: string;
+  effect: PolicyEffect;
+  message?: string;
+}
+
+/** Rules checked at plan; platctl-only, never sent to the platform. */
+export interface PolicyManifest {
+  apiVersion: typeof PLATCTL_API_VERSION;
+  kind: 'Policy';
+  metadata: Metadata;
+  spec: { rules: PolicyRule[] };
+}
+
 export type Manifest =
   | ClusterManifest
   | ServiceManifest
@@ -193,7 +215,8 @@ export type Manifest =
   | ProjectAssignmentManifest
   | BlueprintPublishManifest
   | BlueprintVersionManifest
-  | ClusterControllersManifest;
+  | ClusterControllersManifest
+  | PolicyManifest;
 
 export type ManifestOf<K extends Kind> = Extract<Manifest, { kind: K }>;
 

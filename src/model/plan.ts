@@ -1,3 +1,4 @@
+import type { PolicyEffect } from './manifest.js';
 import type { Action } from './action.js';
 
 /**
@@ -40,6 +41,27 @@ export interface Plan {
    * deletes or resizes adds or removes, per profile. Absent when it touches no compute's size.
    */
   readonly gpu?: GpuSummary;
+  /** Policy rules that did not pass, in manifest then rule order; absent when every rule passed. */
+  readonly policies?: readonly PolicyResult[];
+}
+
+/** A Policy rule that did not pass for one manifest (docs/governance.md). */
+export interface PolicyResult {
+  /** The Policy's identity key (`Policy/name`). */
+  readonly policy: string;
+  readonly rule: string;
+  readonly effect: PolicyEffect;
+  /**
+   * `failed`: the expression was false (or could not be evaluated: a missing field, not a bool);
+   * `approved`: a `require-approval` rule that failed and was approved for this run.
+   */
+  readonly outcome: 'failed' | 'approved';
+  /** The manifest the rule failed for. */
+  readonly key: string;
+  readonly message: string;
+  readonly file?: string;
+  readonly line?: number;
+  readonly col?: number;
 }
 
 /** Found objects no longer in git, left on the platform (`Plan.leftOnPlatform`). */

@@ -4,6 +4,7 @@ import { blueprintVersionProvider } from './blueprint-version.js';
 import { clusterProvider } from './cluster.js';
 import { clusterControllersProvider } from './cluster-controllers.js';
 import { computeInstanceProvider } from './compute-instance.js';
+import { policyProvider } from './policy.js';
 import { projectAssignmentProvider } from './project-assignment.js';
 import { serviceProvider } from './service.js';
 import { userProvider } from './user.js';
@@ -21,5 +22,6 @@ export function createProviderRegistry(): ProviderRegistry {
     BlueprintVersion: blueprintVersionProvider,
     BlueprintPublish: blueprintPublishProvider,
     ClusterControllers: clusterControllersProvider,
+    Policy: policyProvider,
   };
 }

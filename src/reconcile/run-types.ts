@@ -49,6 +49,8 @@ export interface RunOptions {
   readonly overLimit?: 'block' | 'hold';
   /** Keys whose prune deletion was approved past the limit. @default [] */
   readonly approvedDeletes?: readonly string[];
+  /** Policy rules (`require-approval`) approved for this run by name. @default [] */
+  readonly approvedPolicies?: readonly string[];
   /** The run's id in outcomes and reports; the controller passes its own. @default a random UUID */
   readonly runId?: string;
   /** Correct drift (true) or only report it (false). @default true */

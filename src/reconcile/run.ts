@@ -12,6 +12,7 @@ import { gpuKept, gpuSummary } from './gpu.js';
 import { locateFailure } from './locate.js';
 import { observeAll } from './observe.js';
 import { adoptPending, createError } from './ownership.js';
+import { evaluatePolicies } from './policies.js';
 import { plan as planActions } from './planner.js';
 import { preflight } from './preflight.js';
 import { createRecorder } from './record.js';
@@ -22,7 +23,8 @@ export type * from './run-types.js';
 
 /**
  * One reconcile run, the same for `plan`, `apply` and the controller (I/O through `ports`):
- * load → validate → references → lock → observe → adopt → plan → preflight → approve → execute →
+ * load → validate → references → lock → observe → adopt → plan → preflight → policies → approve →
+ * execute →
  * report. Whole-run
  * problems (a held lock, an unreachable platform) throw classified errors; per-resource failures
  * are outcomes in the result.
@@ -97,10 +99,18 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
       ...(await profileDiagnostics(planned.actions, loaded, ports.profileNames)),
     ];
     const gpu = gpuSummary(planned, options.prices);
+    const withGpu = { ...planned, ...(gpu ? { gpu } : {}) };
+    // policies: each rule against the manifests it matches, with the whole plan in view
+    const policies = evaluatePolicies(withGpu, {
+      manifests,
+      live,
+      applying,
+      ...(options.approvedPolicies ? { approved: options.approvedPolicies } : {}),
+    });
     const plan = {
-      ...planned,
-      diagnostics: [...planned.diagnostics, ...checks, ...dialect],
-      ...(gpu ? { gpu } : {}),
+      ...withGpu,
+      diagnostics: [...planned.diagnostics, ...checks, ...dialect, ...policies.diagnostics],
+      ...(policies.results.length > 0 ? { policies: policies.results } : {}),
       ...leftCosts(planned, live, options.prices),
     };
     const changes = plan.actions.some((a) => a.type !== 'noop');

@@ -6,8 +6,9 @@ import { masked, summarize } from './summary.js';
 /**
  * The stable JSON form of a plan (pure), documented in docs/plan-format.md: `formatVersion`,
  * `summary`, `actions` (secrets masked), `diagnostics`, `found`, `leftOnPlatform` (found objects
- * removed from git), `unreadable`, `gpu` (compute created, deleted or resized), and `outcomes`
- * after an apply. Control characters JSON leaves raw (C1, bidirectional) are `\u` escapes.
+ * removed from git), `unreadable`, `gpu` (compute created, deleted or resized), `policies` (rules
+ * that did not pass), and `outcomes` after an apply. Control characters JSON leaves raw (C1,
+ * bidirectional) are `\u` escapes.
  */
 export function renderPlanJson(
   plan: Plan,
@@ -22,6 +23,7 @@ export function renderPlanJson(
     ...(plan.leftOnPlatform ? { leftOnPlatform: plan.leftOnPlatform } : {}),
     ...(plan.unreadable ? { unreadable: plan.unreadable } : {}),
     ...(plan.gpu ? { gpu: plan.gpu } : {}),
+    ...(plan.policies ? { policies: plan.policies } : {}),
     ...(outcomes ? { outcomes } : {}),
   };
   return `${printableJson(JSON.stringify(doc, null, 2))}\n`;

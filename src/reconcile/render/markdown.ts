@@ -6,6 +6,7 @@ import {
   foundLine,
   masked,
   placeOf,
+  policyLines,
   resources,
   show,
   summaryLine,
@@ -26,6 +27,10 @@ export function renderPlanMarkdown(plan: Plan, limit = MARKDOWN_LIMIT): string {
   const head: string[] = ['### platctl plan', '', `**${summaryLine(plan)}**`, ''];
   if (plan.gpu) {
     head.push('**Compute**', '', ...gpuLines(plan.gpu).map((l) => `- ${escapeHtml(l)}`), '');
+  }
+  const policies = policyLines(plan);
+  if (policies.length) {
+    head.push('**Policies**', '', ...policies.map((l) => `- ${escapeHtml(l)}`), '');
   }
   const left = plan.leftOnPlatform;
   if (left) {

@@ -31,9 +31,20 @@ function changeOf(actions: readonly Action[]): ResourceChange {
 }
 
 /** `file:line:col: ` of a diagnostic that has a place in the manifests, else `` (pure). */
-export function placeOf(d: PlanDiagnostic): string {
+export function placeOf(d: Pick<PlanDiagnostic, 'file' | 'line' | 'col'>): string {
   if (d.file === undefined) return '';
   return `${d.file}${d.line === undefined ? '' : `:${d.line}${d.col === undefined ? '' : `:${d.col}`}`}: `;
+}
+
+/**
+ * One line per policy rule that did not pass (pure): effect, outcome when approved, rule, the
+ * manifest and where it is, and the rule's message.
+ */
+export function policyLines(plan: Plan): string[] {
+  return (plan.policies ?? []).map((p) => {
+    const what = p.outcome === 'approved' ? `${p.effect} (approved)` : p.effect;
+    return `${what} ${p.rule} (${p.policy}): ${p.key}${p.file === undefined ? '' : ` at ${placeOf(p).slice(0, -2)}`}: ${p.message}`;
+  });
 }
 
 /** Counts resources by change (pure). */

@@ -8,6 +8,7 @@ import {
   leftLines,
   outcomeSummary,
   placeOf,
+  policyLines,
   resources,
   summaryLine,
   unreadableLine,
@@ -33,7 +34,7 @@ const MARK = { create: '+', update: '~', delete: '-', unchanged: ' ' } as const;
 
 /**
  * The plan for people (pure): the summary line, the GPU-hours (and cost) of the compute it creates
- * or deletes, what was removed from git and left on the platform, then each changing resource with
+ * or deletes, the policy rules that did not pass, what was removed from git and left on the platform, then each changing resource with
  * its actions,
  * reasons and field-level differences (secrets masked), then the plan's diagnostics. Whatever came
  * from the manifests or the platform is printable (`core/terminal-text.ts`); only the colours
@@ -62,9 +63,11 @@ export function renderPlanText(plan: Plan, c: Colors = colors(false)): string {
   const unread = unreadableLine(plan);
   if (unread) lines.push(`${c.red('error')}: ${t(unread)}`);
   const gpu = plan.gpu ? gpuLines(plan.gpu).map((l) => `  ${t(l)}`) : [];
+  const policies = policyLines(plan).map((l) => `  ${t(l)}`);
   const head = [
     summaryLine(plan),
     ...(gpu.length ? ['Compute:', ...gpu] : []),
+    ...(policies.length ? ['Policies:', ...policies] : []),
     ...leftLines(plan).map(t),
   ];
   return `${[...head, ...(lines.length ? ['', ...lines] : [])].join('\n')}\n`;
