@@ -30,6 +30,8 @@ export interface EngineInvocation {
   readonly lockTimeoutMs?: number;
   /** How this command waits longer for a held lease (its flag), for the `locked` message. */
   readonly lockWaitHint?: string;
+  /** `require-approval` policy rules approved for this apply (`--approve-policy`). */
+  readonly approvedPolicies?: readonly string[];
   readonly stdout?: NodeJS.WriteStream;
   readonly stderr?: NodeJS.WriteStream;
 }
@@ -84,6 +86,7 @@ export async function runEngine(inv: EngineInvocation): Promise<RunResult> {
     ...(inv.flags.concurrency ? { concurrency: inv.flags.concurrency } : {}),
     ...(inv.lockTimeoutMs ? { lockTimeoutMs: inv.lockTimeoutMs } : {}),
     ...(inv.lockWaitHint ? { lockWaitHint: inv.lockWaitHint } : {}),
+    ...(inv.approvedPolicies ? { approvedPolicies: inv.approvedPolicies } : {}),
     ...(inv.flags.prices ? { prices: await loadPrices(inv.flags.prices) } : {}),
     approve: async (plan) => {
       if (!json && !shown) show(plan);

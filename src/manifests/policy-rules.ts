@@ -3,7 +3,7 @@ import type { LoadedManifest, PolicyRule } from '../model/manifest.js';
 import type { Diagnostic } from './diagnostics.js';
 
 /** What a compiled CEL program returns for the variables it is given. */
-export type CelProgram = (vars: Record<string, unknown>) => CelResult;
+type CelProgram = (vars: Record<string, unknown>) => CelResult;
 
 /** A rule ready to run: its expression, and its message as literal text and CEL pieces. */
 export interface CompiledRule {

@@ -1,5 +1,5 @@
-import type { PolicyEffect } from './manifest.js';
 import type { Action } from './action.js';
+import type { PolicyEffect } from './manifest.js';
 
 /**
  * The plan is data: a list of actions, each with a reason, ordered by explicit dependencies.

@@ -72,9 +72,7 @@ export function evaluatePolicies(plan: Plan, input: PolicyInput): PolicyOutcome 
       if (ok) continue;
       const blocks = effect === 'deny' || (effect === 'require-approval' && input.applying);
       const hint =
-        effect === 'require-approval'
-          ? ` (needs approval: apply --approve-policy ${name})`
-          : '';
+        effect === 'require-approval' ? ` (needs approval: apply --approve-policy ${name})` : '';
       diagnostics.push({
         severity: blocks ? 'error' : 'warning',
         key: m.key,

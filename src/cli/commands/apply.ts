@@ -5,6 +5,7 @@ import type { RegisterCommand } from './register.js';
 interface ApplyFlags extends EngineFlags {
   autoApprove?: boolean;
   lockTimeout?: number;
+  approvePolicy?: string[];
 }
 
 /**
@@ -19,6 +20,11 @@ export const registerApply: RegisterCommand = (program: Command) => {
   )
     .option('--auto-approve', 'apply without asking')
     .option('--lock-timeout <seconds>', 'wait this long for another apply to finish', Number)
+    .option(
+      '--approve-policy <rule>',
+      'approve a require-approval policy rule for this apply (repeatable)',
+      (v: string, all: string[] = []) => [...all, v],
+    )
     .action(async (paths: string[], flags: ApplyFlags) => {
       const [{ engineConfig }, { exitCodeOf, runEngine }] = await Promise.all([
         import('../engine-config.js'),
@@ -32,6 +38,7 @@ export const registerApply: RegisterCommand = (program: Command) => {
         ...(flags.autoApprove ? { autoApprove: true } : {}),
         ...(flags.lockTimeout ? { lockTimeoutMs: flags.lockTimeout * 1000 } : {}),
         lockWaitHint: 'use --lock-timeout to wait longer',
+        ...(flags.approvePolicy ? { approvedPolicies: flags.approvePolicy } : {}),
       });
       process.exitCode = exitCodeOf(result);
     });

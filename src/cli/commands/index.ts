@@ -86,6 +86,12 @@ const commands: readonly CommandEntry[] = [
     summary: 'Check a platform before the first plan: reachability, auth, reads, clock, rights',
     load: async () => (await import('./doctor.js')).registerDoctor,
   },
+  {
+    name: 'policy',
+    term: 'policy',
+    summary: 'Work with policies: test them against fixtures',
+    load: async () => (await import('./policy.js')).registerPolicy,
+  },
 ];
 
 /**
