@@ -1,6 +1,10 @@
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { renderPlanJson, renderPlanMarkdown, renderPlanText } from '../../src/reconcile/render/index.js';
+import {
+  renderPlanJson,
+  renderPlanMarkdown,
+  renderPlanText,
+} from '../../src/reconcile/render/index.js';
 import { manifestDir, type World, world, writes } from './harness.js';
 
 let w: World;
