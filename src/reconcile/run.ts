@@ -71,7 +71,8 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
     // adopt: creates an interrupted run sent are recognised, never sent twice
     if (applying) await adoptPending(ports.state, live, ports.events, unreadable);
     // plan: pure
-    const desired = manifests.map((m) => m.manifest);
+    // policies are platctl's own: checked below, never planned, recorded or counted as resources
+    const desired = manifests.map((m) => m.manifest).filter((m) => m.kind !== 'Policy');
     const planned = planActions(desired, live, await ports.state.lastApplied(), {
       providers: ports.providers,
       inventory: await ports.state.inventory(),
