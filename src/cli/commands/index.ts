@@ -89,7 +89,7 @@ const commands: readonly CommandEntry[] = [
   {
     name: 'policy',
     term: 'policy',
-    summary: 'Work with policies: test them against fixtures',
+    summary: 'Work with Policy manifests',
     load: async () => (await import('./policy.js')).registerPolicy,
   },
 ];
