@@ -1,4 +1,6 @@
-import { resolveConnection } from '../providers/index.js';
+import { systemClock } from '../core/clock.js';
+import type { ApiClient } from '../model/api.js';
+import { createApiClient, resolveConnection } from '../providers/index.js';
 import type { EngineConfig } from '../reconcile/default-ports.js';
 import { resolveStateTarget } from '../state/index.js';
 import type { EngineFlags } from './engine-options.js';
@@ -47,4 +49,24 @@ export async function engineConfig(flags: EngineFlags): Promise<EngineConfig> {
     // the cap holds for requests in flight as well as for actions
     ...(flags.concurrency ? { httpConcurrency: flags.concurrency } : {}),
   };
+}
+
+/**
+ * The API client of a command that reads the platform outside the engine (`import`, `usage`):
+ * the resolved connection (groups, paths, dialect) and the command's rate flags.
+ */
+export function connectedClient(
+  conn: Awaited<ReturnType<typeof connection>>,
+  limits: { rps?: number | undefined; concurrency?: number | undefined },
+): ApiClient & { close(): void } {
+  return createApiClient({
+    baseUrl: conn.baseUrl,
+    apiKey: conn.apiKey,
+    clock: systemClock,
+    ...(conn.groups ? { groups: conn.groups } : {}),
+    ...(conn.paths ? { paths: conn.paths } : {}),
+    ...(conn.dialect ? { dialect: conn.dialect } : {}),
+    ...(limits.rps ? { rps: limits.rps } : {}),
+    ...(limits.concurrency ? { concurrency: limits.concurrency } : {}),
+  });
 }

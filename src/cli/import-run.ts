@@ -4,9 +4,9 @@ import { PlatctlError } from '../core/errors.js';
 import { printable } from '../core/terminal-text.js';
 import { IMPORTABLE_KINDS, importPlatform, UNREADABLE_KINDS } from '../import/index.js';
 import { checkKinds } from '../import/read.js';
-import { createApiClient, createProviderRegistry } from '../providers/index.js';
+import { createProviderRegistry } from '../providers/index.js';
 import { isPostgresUrl, openState, resolveStateTarget } from '../state/index.js';
-import { connection } from './engine-config.js';
+import { connectedClient, connection } from './engine-config.js';
 
 /** import's flags, as commander parses them. */
 export interface ImportFlags {
@@ -45,16 +45,7 @@ export async function runImport(flags: ImportFlags): Promise<void> {
     );
   }
   const conn = await connection(flags);
-  const api = createApiClient({
-    baseUrl: conn.baseUrl,
-    apiKey: conn.apiKey,
-    clock: systemClock,
-    ...(conn.groups ? { groups: conn.groups } : {}),
-    ...(conn.paths ? { paths: conn.paths } : {}),
-    dialect: conn.dialect,
-    ...(flags.rps ? { rps: flags.rps } : {}),
-    ...(flags.concurrency ? { concurrency: flags.concurrency } : {}),
-  });
+  const api = connectedClient(conn, flags);
   try {
     const result = await importPlatform(
       {

@@ -1,13 +1,11 @@
 import { writeFile } from 'node:fs/promises';
-import { systemClock } from '../core/clock.js';
 import { PlatctlError } from '../core/errors.js';
-import { createApiClient } from '../providers/index.js';
 import { createUsageReader, DEFAULT_USAGE_DAYS, usageWindow } from '../providers/usage-reader.js';
 import { renderHtml } from '../usage/html.js';
 import { loadPrices } from '../usage/prices.js';
 import { renderCsv, renderJson, renderTable, renderTerminalChart } from '../usage/render.js';
 import { usageReport } from '../usage/report.js';
-import { connection } from './engine-config.js';
+import { connectedClient, connection } from './engine-config.js';
 
 /** usage's flags, as commander parses them. */
 export interface UsageFlags {
@@ -41,15 +39,7 @@ export async function runUsage(flags: UsageFlags): Promise<void> {
   const conn = await connection(flags).catch((err: unknown) => {
     throw profileHint(err, flags.profile);
   });
-  const api = createApiClient({
-    baseUrl: conn.baseUrl,
-    apiKey: conn.apiKey,
-    clock: systemClock,
-    ...(conn.groups ? { groups: conn.groups } : {}),
-    ...(conn.paths ? { paths: conn.paths } : {}),
-    dialect: conn.dialect,
-    ...(flags.rps ? { rps: flags.rps } : {}),
-  });
+  const api = connectedClient(conn, flags);
   const window = await usageWindow(api, {
     ...(flags.from ? { from: flags.from } : {}),
     ...(flags.to ? { to: flags.to } : {}),
