@@ -1,7 +1,9 @@
 import type { Action, ProposedAction } from '../model/action.js';
 import type { Provider, ProviderPorts } from '../model/provider.js';
 import { clusterAt } from './cluster.js';
+import { clusterPhase } from './cluster-wire.js';
 import { unsupported } from './support/actions.js';
+import type { Doc } from './support/diff.js';
 import { seg } from './support/list.js';
 import { refOf } from './support/scope.js';
 import { waitUntil } from './support/wait.js';
@@ -80,13 +82,14 @@ export const clusterControllersProvider: Provider<'ClusterControllers'> = {
       ports,
       what,
       async () => {
-        const res = await api.request<{ status?: { status?: string } }>({
+        const res = await api.request<Doc>({
           method: 'GET',
           ...clusterAt(api, project, action.target.name),
           auth: 'infra',
           operation: `reading ${what}`,
         });
-        const status = res.body?.status?.status ?? 'unknown';
+        // the phase in whichever shape the dialect answers (`status.status` or `commonStatus`)
+        const status = clusterPhase(res.body) ?? 'unknown';
         return {
           status,
           done: status === 'ready',

@@ -173,4 +173,28 @@ describe('cluster controllers on a cluster still provisioning', () => {
     expect(scope.isDone()).toBe(true);
     expect(ports.lines).toEqual(['waiting for cluster ml/gke-1: provisioning, 0s']);
   });
+
+  it("reads the vendor's status shape (commonStatus) while it waits", async () => {
+    const [capi] = clusterControllersProvider.plan({ key: 'k', desired: controllers('v1.6.0') });
+    const common = (conditionType: string) => ({
+      status: { commonStatus: { conditionType }, conditions: [] },
+    });
+    const scope = v3()
+      .post(`${INFRA}/projects/ml/clusters/gke-1/updatecontrollerdeployment`, {
+        capiVersion: 'v1.6.0',
+      })
+      .reply(409, { code: 'conflict', message: 'cluster gke-1 is provisioning, not ready' })
+      .get(`${INFRA}/projects/ml/clusters/gke-1`)
+      .reply(200, common('ClusterProvisioning'))
+      .get(`${INFRA}/projects/ml/clusters/gke-1`)
+      .reply(200, common('ClusterReady'))
+      .post(`${INFRA}/projects/ml/clusters/gke-1/updatecontrollerdeployment`, {
+        capiVersion: 'v1.6.0',
+      })
+      .reply(202, 'accepted', { 'content-type': 'text/plain' });
+    const ports = testPorts(testClient());
+    await clusterControllersProvider.execute(act(capi!), ports);
+    expect(scope.isDone()).toBe(true);
+    expect(ports.lines).toEqual(['waiting for cluster ml/gke-1: provisioning, 0s']);
+  });
 });
