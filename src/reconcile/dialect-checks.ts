@@ -1,5 +1,6 @@
 import type { Dialect } from '../core/dialect.js';
 import type { Action } from '../model/action.js';
+import { ApiError, NetworkError, RequestTimeoutError } from '../model/api-errors.js';
 import type { LoadedManifest } from '../model/manifest.js';
 import type { PlanDiagnostic } from '../model/plan.js';
 import type { ProfileNames } from '../model/provider.js';
@@ -90,13 +91,27 @@ export async function profileDiagnostics(
     const kind = m.kind === 'Service' ? 'service' : 'compute';
     const field = m.kind === 'Service' ? 'serviceProfile' : 'computeProfile';
     const name = m.kind === 'Service' ? m.spec.serviceProfile.name : m.spec.computeProfile.name;
-    const offered = await names(m.metadata.project, kind);
+    let offered: ReadonlySet<string>;
+    try {
+      offered = await names(m.metadata.project, kind);
+    } catch (err) {
+      // the platform checks the profile on create anyway: an unread list is no failed run
+      if (!platformError(err)) throw err;
+      const message = `${kind} profile ${name} not checked against project ${m.metadata.project}'s offer: ${(err as Error).message}`;
+      return [{ ...at(source, ['spec', field, 'name'], message), severity: 'warning' as const }];
+    }
     if (offered.has(name)) return [];
     const known = [...offered].sort().join(', ') || 'none';
     const message = `${kind} profile ${name} is not offered to project ${m.metadata.project} (offered: ${known})`;
     return [at(source, ['spec', field, 'name'], message)];
   });
   return (await Promise.all(checks)).flat();
+}
+
+function platformError(err: unknown): boolean {
+  return (
+    err instanceof ApiError || err instanceof NetworkError || err instanceof RequestTimeoutError
+  );
 }
 
 function at(m: LoadedManifest, path: Path, message: string): PlanDiagnostic {
