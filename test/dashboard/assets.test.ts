@@ -60,6 +60,24 @@ describe('the dashboard static files', () => {
     expect((await fetch(`${base}/`, { method: 'POST' })).status).toBe(404);
   });
 
+  it("answers the page for a view's deep link a browser opens, and only for a browser", async () => {
+    await serve(true);
+    const html = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+    for (const path of [
+      '/runs/r-1',
+      '/resources/Workspace%2Fplatform%2Fml',
+      '/usage',
+      '/secret.txt',
+    ]) {
+      const res = await fetch(`${base}${path}`, { headers: html });
+      expect(res.status, path).toBe(200);
+      expect(await res.text(), path).toBe('<!doctype html><title>x</title>');
+    }
+    expect((await fetch(`${base}/runs/r-1`)).status).toBe(404);
+    expect((await fetch(`${base}/api/v1/nothing`, { headers: html })).status).toBe(404);
+    expect((await fetch(`${base}/assets/missing.js`, { headers: html })).status).toBe(404);
+  });
+
   it('says how to build the page when it is missing', async () => {
     await serve(false);
     const res = await fetch(`${base}/`);

@@ -2,17 +2,17 @@ import { Alert, AppShell, Container, Stack, Tabs } from '@mantine/core';
 import { useCallback, useState } from 'react';
 import { token } from '../api/client.js';
 import type { Condition } from '../api/types.js';
+import { conditionOf } from '../lib/format.js';
+import { findView, PATHS, withQuery } from '../lib/route.js';
+import { VIEWS } from '../views.js';
 import { Header } from './Header.js';
 import { LeftAlert } from './LeftAlert.js';
 import { PruneAlert } from './PruneAlert.js';
 import { RejectedRevisions } from './RejectedRevisions.js';
-import { ResourceDrawer } from './ResourceDrawer.js';
-import { ResourceTree } from './ResourceTree.js';
-import { RunHistory } from './RunHistory.js';
+import { Link, navigate, useLocation } from './router.js';
 import { SourceCard } from './SourceCard.js';
 import { SummaryBar } from './SummaryBar.js';
 import { TokenGate } from './TokenGate.js';
-import { UsageChart } from './UsageChart.js';
 import { useDashboard } from './useDashboard.js';
 
 /** The page: the token gate until a token is accepted, then the dashboard. */
@@ -28,15 +28,24 @@ export function App() {
 
 function Dashboard({ onSignOut }: { onSignOut: () => void }) {
   const data = useDashboard(onSignOut);
-  const [filter, setFilter] = useState<Condition | undefined>();
-  const [selected, setSelected] = useState<string | undefined>();
+  const { pathname, search } = useLocation();
+  const found = findView(VIEWS, pathname);
+  const section = found ? (found.view.section ?? found.view.path) : undefined;
+  const filter =
+    pathname === PATHS.resources
+      ? conditionOf(new URLSearchParams(search).get('condition'))
+      : undefined;
+  const pick = (c: Condition | undefined) =>
+    navigate(
+      `${PATHS.resources}${withQuery(pathname === PATHS.resources ? search : '', 'condition', c)}`,
+    );
   const { status } = data;
   return (
     <AppShell header={{ height: 56 }} padding="md">
       <AppShell.Header>
         <Header status={status} live={data.live} onChanged={data.refresh} onSignOut={onSignOut} />
       </AppShell.Header>
-      <AppShell.Main bg="gray.0">
+      <AppShell.Main bg="var(--platctl-page-bg)">
         <Container size="xl">
           <Stack gap="md">
             {data.error && (
@@ -52,35 +61,30 @@ function Dashboard({ onSignOut }: { onSignOut: () => void }) {
             {status && status.rejected.length > 0 && (
               <RejectedRevisions rejected={status.rejected} />
             )}
-            {status && <SummaryBar counts={status.counts} active={filter} onPick={setFilter} />}
-            <Tabs defaultValue="resources" keepMounted={false}>
+            {status && <SummaryBar counts={status.counts} active={filter} onPick={pick} />}
+            <Tabs value={section ?? null} onChange={(v) => v !== null && navigate(v)}>
               <Tabs.List>
-                <Tabs.Tab value="resources">Resources</Tabs.Tab>
-                <Tabs.Tab value="runs" data-testid="tab-runs">
-                  Runs
-                </Tabs.Tab>
-                <Tabs.Tab value="usage" data-testid="tab-usage">
-                  Usage
-                </Tabs.Tab>
+                {VIEWS.filter((v) => v.tab).map((v) => (
+                  <Tabs.Tab
+                    key={v.path}
+                    value={v.path}
+                    data-testid={`tab-${v.label.toLowerCase()}`}
+                  >
+                    {v.label}
+                  </Tabs.Tab>
+                ))}
               </Tabs.List>
-              <Tabs.Panel value="resources" pt="sm">
-                <ResourceTree resources={data.resources} filter={filter} onSelect={setSelected} />
-              </Tabs.Panel>
-              <Tabs.Panel value="runs" pt="sm">
-                <RunHistory runs={data.runs} />
-              </Tabs.Panel>
-              <Tabs.Panel value="usage" pt="sm">
-                <UsageChart />
-              </Tabs.Panel>
             </Tabs>
+            {found ? (
+              <found.view.component data={data} params={found.params} search={search} />
+            ) : (
+              <Alert color="yellow" title="No such view" data-testid="no-view">
+                Nothing lives at {pathname}. <Link to={PATHS.resources}>Back to the resources</Link>
+              </Alert>
+            )}
           </Stack>
         </Container>
       </AppShell.Main>
-      <ResourceDrawer
-        resourceKey={selected}
-        generation={data.generation}
-        onClose={() => setSelected(undefined)}
-      />
     </AppShell>
   );
 }

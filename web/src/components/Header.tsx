@@ -1,7 +1,18 @@
-import { Badge, Button, Group, Text, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Button,
+  Group,
+  Text,
+  Title,
+  Tooltip,
+  useComputedColorScheme,
+  useMantineColorScheme,
+} from '@mantine/core';
 import { useState } from 'react';
 import { api } from '../api/client.js';
 import type { Status } from '../api/types.js';
+import { Link } from './router.js';
 
 interface Props {
   readonly status: Status | undefined;
@@ -14,6 +25,9 @@ interface Props {
 export function Header({ status, live, onChanged, onSignOut }: Props) {
   const [busy, setBusy] = useState<string>();
   const [note, setNote] = useState<string>();
+  // Mantine keeps the choice in localStorage: the next visit opens in the same scheme
+  const { setColorScheme } = useMantineColorScheme();
+  const scheme = useComputedColorScheme('light');
   const act = (name: string, f: () => Promise<unknown>, done: string) => async () => {
     setBusy(name);
     setNote(undefined);
@@ -30,7 +44,11 @@ export function Header({ status, live, onChanged, onSignOut }: Props) {
   return (
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Group gap="sm" wrap="nowrap">
-        <Title order={4}>platctl</Title>
+        <Title order={4}>
+          <Link to="/" c="inherit" underline="never">
+            platctl
+          </Link>
+        </Title>
         {status && (
           <Badge variant="light" color={status.role === 'leader' ? 'teal' : 'gray'}>
             {status.role}
@@ -84,6 +102,17 @@ export function Header({ status, live, onChanged, onSignOut }: Props) {
             Suspend
           </Button>
         )}
+        <ActionIcon
+          variant="default"
+          size="md"
+          onClick={() => setColorScheme(scheme === 'dark' ? 'light' : 'dark')}
+          aria-label={scheme === 'dark' ? 'Light mode' : 'Dark mode'}
+          title={scheme === 'dark' ? 'Light mode' : 'Dark mode'}
+          data-testid="color-scheme"
+          data-scheme={scheme}
+        >
+          {scheme === 'dark' ? '☀' : '☾'}
+        </ActionIcon>
         <Button size="xs" variant="subtle" color="gray" onClick={onSignOut}>
           Sign out
         </Button>

@@ -3,12 +3,16 @@ import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
 import { CONDITIONS, type Condition, type ResourceItem } from '../api/types.js';
 import { CONDITION_COLOR } from '../lib/format.js';
+import { resourceHref } from '../lib/route.js';
 import { buildProjects, flatten, type ProjectGroup, type Row } from '../lib/tree.js';
+import { linkProps } from './router.js';
 
 interface Props {
   readonly resources: readonly ResourceItem[];
   readonly filter: Condition | undefined;
-  onSelect(key: string): void;
+  /** The key filter's text (kept in the URL by the view). */
+  readonly query: string;
+  onQuery(text: string): void;
 }
 
 const ROW_HEIGHT = 34;
@@ -16,11 +20,11 @@ const ROW_HEIGHT = 34;
 /**
  * The resource graph: one collapsible group per project, resources nested under their workspace
  * or cluster, all in engine order, coloured by condition with the reason beside it. Only the
- * rows in view are in the DOM, so 10,000 resources scroll as smoothly as 10.
+ * rows in view are in the DOM, so 10,000 resources scroll as smoothly as 10. Each resource is a
+ * link to its page.
  */
-export function ResourceTree({ resources, filter, onSelect }: Props) {
+export function ResourceTree({ resources, filter, query, onQuery }: Props) {
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
-  const [query, setQuery] = useState('');
   const groups = useMemo(() => {
     const q = query.trim().toLowerCase();
     const shown = resources.filter(
@@ -50,7 +54,7 @@ export function ResourceTree({ resources, filter, onSelect }: Props) {
           w={320}
           placeholder="Filter by key (Workspace/platform/…)"
           value={query}
-          onChange={(e) => setQuery(e.currentTarget.value)}
+          onChange={(e) => onQuery(e.currentTarget.value)}
           data-testid="resource-filter"
         />
         <Group gap="xs">
@@ -91,7 +95,7 @@ export function ResourceTree({ resources, filter, onSelect }: Props) {
               px="sm"
               bg={rows[v.index]?.type === 'project' ? 'gray.1' : undefined}
             >
-              <RowView row={rows[v.index]!} onToggle={toggle} onSelect={onSelect} />
+              <RowView row={rows[v.index]!} onToggle={toggle} />
             </Box>
           ))}
         </div>
@@ -102,7 +106,7 @@ export function ResourceTree({ resources, filter, onSelect }: Props) {
 
 const sum = (g: ProjectGroup) => CONDITIONS.reduce((n, c) => n + g.counts[c], 0);
 
-function RowView(props: { row: Row; onToggle(p: string): void; onSelect(k: string): void }) {
+function RowView(props: { row: Row; onToggle(p: string): void }) {
   const { row } = props;
   if (row.type === 'project') {
     const g = row.group;
@@ -133,8 +137,10 @@ function RowView(props: { row: Row; onToggle(p: string): void; onSelect(k: strin
   const r = row.item;
   return (
     <UnstyledButton
+      component="a"
       w="100%"
-      onClick={() => props.onSelect(r.key)}
+      display="block"
+      {...linkProps(resourceHref(r.key))}
       data-testid="resource-row"
       data-key={r.key}
       data-condition={r.condition}

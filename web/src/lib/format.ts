@@ -1,4 +1,4 @@
-import type { Condition, Diagnostic } from '../api/types.js';
+import { CONDITIONS, type Condition, type Diagnostic } from '../api/types.js';
 
 /** The colour of each condition (Mantine palette names). */
 export const CONDITION_COLOR: Readonly<Record<Condition, string>> = {
@@ -46,4 +46,9 @@ export function timeAgo(iso: string | undefined, now: number): string {
 export function showValue(value: unknown): string {
   if (value === undefined) return '—';
   return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** The condition a URL names (`?condition=Drifted`); undefined for none or an unknown one. */
+export function conditionOf(value: string | null | undefined): Condition | undefined {
+  return CONDITIONS.find((c) => c === value);
 }

@@ -36,7 +36,18 @@ const HEADERS = {
 const ASSET_NAME = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
 /**
+ * A browser opening one of the page's views by its URL (`/runs/<id>`, a deep link): the page
+ * routes it itself (web/src/views.ts). Asked last, after every other route of the server, and
+ * only for navigations (`Accept: text/html`), so an API client's typo still gets its 404.
+ */
+function isPageView(req: IncomingMessage, path: string): boolean {
+  if (path.startsWith('/api/') || path.startsWith('/assets/')) return false;
+  return (req.headers.accept ?? '').includes('text/html');
+}
+
+/**
  * The static half of the dashboard (file I/O): `GET|HEAD /` and `/index.html` answer the page,
+ * as does any other path a browser navigates to (a view's deep link),
  * `/assets/<name>` its hashed scripts and styles (cached for a year), everything else is not
  * ours (resolves false). No auth: the files hold no data and no secret. Files found are read once
  * and kept in memory. A missing build answers 503 saying how to make it.
@@ -54,7 +65,7 @@ export function assetRoutes(dir: string) {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
     const path = url.pathname;
     let rel: string;
-    if (path === '/' || path === '/index.html') rel = 'index.html';
+    if (path === '/' || path === '/index.html' || isPageView(req, path)) rel = 'index.html';
     else if (path.startsWith('/assets/') && ASSET_NAME.test(path.slice(8))) rel = path.slice(1);
     else return false;
     const body = await load(rel);

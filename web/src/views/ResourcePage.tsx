@@ -1,34 +1,22 @@
-import {
-  Alert,
-  Badge,
-  Code,
-  Drawer,
-  Group,
-  Loader,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Code, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { api } from '../api/client.js';
 import type { ResourceDetail } from '../api/types.js';
+import { Link } from '../components/router.js';
 import { CONDITION_COLOR, showValue } from '../lib/format.js';
+import type { ViewProps } from './types.js';
 
-interface Props {
-  readonly resourceKey: string | undefined;
-  /** Changes when the lists were read again: the open resource is read again too. */
-  readonly generation: number;
-  onClose(): void;
-}
-
-/** One resource: its condition, desired vs live field by field (secrets masked), last actions. */
-export function ResourceDrawer({ resourceKey, generation, onClose }: Props) {
+/**
+ * `/resources/:key`: one resource, its condition, desired vs live field by field (secrets
+ * masked), last actions; read again whenever the lists are.
+ */
+export function ResourcePage({ data, params }: ViewProps) {
+  const resourceKey = params.key ?? '';
+  const { generation } = data;
   const [detail, setDetail] = useState<ResourceDetail>();
   const [error, setError] = useState<string>();
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new generation re-reads the resource
   useEffect(() => {
-    if (resourceKey === undefined) return;
     let current = true;
     api.resource(resourceKey).then(
       (d) => {
@@ -42,18 +30,16 @@ export function ResourceDrawer({ resourceKey, generation, onClose }: Props) {
       current = false;
     };
   }, [resourceKey, generation]);
-  useEffect(() => {
-    if (resourceKey === undefined) setDetail(undefined);
-  }, [resourceKey]);
   const r = detail?.resource.key === resourceKey ? detail?.resource : undefined;
   return (
-    <Drawer
-      opened={resourceKey !== undefined}
-      onClose={onClose}
-      position="right"
-      size="xl"
-      title={<Text ff="monospace">{resourceKey}</Text>}
-    >
+    <Stack>
+      <Group gap="xs">
+        <Link to="/">Resources</Link>
+        <Text>/</Text>
+        <Title order={4} ff="monospace" data-testid="resource-key">
+          {resourceKey}
+        </Title>
+      </Group>
       {error && <Alert color="red">{error}</Alert>}
       {!r && !error && <Loader size="sm" />}
       {r && detail && (
@@ -137,6 +123,6 @@ export function ResourceDrawer({ resourceKey, generation, onClose }: Props) {
           )}
         </Stack>
       )}
-    </Drawer>
+    </Stack>
   );
 }
