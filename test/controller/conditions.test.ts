@@ -74,6 +74,32 @@ describe('conditionsOf', () => {
     expect(conditionsOf(report({ resources: [pruned] }), APPLY, same, 't4')).toEqual([]);
   });
 
+  it('counts a drift found while suspended as Drifted, not as a suspended change', () => {
+    // the dashboard showed such a resource under "Drifted 0": the summary hid the drift
+    const SUSPENDED = { applying: false, suspended: true };
+    const drift = r('Workspace/p/a', {
+      action: 'update',
+      reason: 'drift',
+      outcome: 'planned',
+      message: 'spec.description: platform has "x", git says "y"',
+    });
+    const change = r('Workspace/p/b', { action: 'update', reason: 'changed', outcome: 'planned' });
+    const out = conditionsOf(
+      report({ resources: [drift, change], drift: ['Workspace/p/a'] }),
+      SUSPENDED,
+      [],
+      't1',
+    );
+    expect(out.map((c) => [c.condition, c.reason])).toEqual([
+      ['Drifted', 'Drift'],
+      ['Suspended', 'Suspended'],
+    ]);
+    expect(out[0]?.message).toBe(
+      'spec.description: platform has "x", git says "y"; suspended: not corrected',
+    );
+    expect(countConditions(out)).toMatchObject({ Drifted: 1, Suspended: 1 });
+  });
+
   it('hands back the previous condition itself while nothing about it changed', () => {
     // an idle interval of a large controller: 10,000 unchanged conditions are not rebuilt and
     // kept anew (promoted to V8's old space and dropped a run later) but stay the same objects

@@ -161,10 +161,15 @@ function verdictOf(
   const pending = changes.filter((a) => a.outcome === 'planned');
   if (pending.length > 0) {
     const message = pending[0]?.message;
+    // a drift stays a drift while suspended (counted under Drifted, not hidden among Suspended)
+    const drift = pending.find((a) => a.reason === 'drift');
+    if (drift && mode.suspended) {
+      const what = drift.message ? `${drift.message}; ` : '';
+      return { condition: 'Drifted', reason: 'Drift', message: `${what}suspended: not corrected` };
+    }
     if (mode.suspended)
       return { condition: 'Suspended', reason: 'Suspended', ...(message ? { message } : {}) };
-    if (pending.some((a) => a.reason === 'drift'))
-      return { condition: 'Drifted', reason: 'Drift', ...(message ? { message } : {}) };
+    if (drift) return { condition: 'Drifted', reason: 'Drift', ...(message ? { message } : {}) };
     const reason = pending.some((a) => a.action === 'delete') ? 'Pruning' : 'Planned';
     return { condition: 'Progressing', reason, ...(message ? { message } : {}) };
   }
