@@ -10,6 +10,7 @@ import {
   engineRun,
   withVariables,
 } from './engine/engine-adapter.js';
+import { engineObserve } from './engine/observe-one.js';
 import { RevisionLoads } from './engine/revision-loads.js';
 import { ControllerControls } from './http/controls.js';
 import { closeServer, listen } from './http/server.js';
@@ -197,6 +198,8 @@ export async function startController(config: ControllerConfig): Promise<Running
       selfHeal: config.selfHeal,
       prune: config.prune,
       persist: () => persist(undefined),
+      load: loads.load,
+      observe: engineObserve(engine),
     });
     const server = controllerSurface({ ...parts, loop, controls, api, secrets }, config);
     const address = await listen(server, config.listen);

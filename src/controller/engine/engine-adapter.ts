@@ -137,6 +137,8 @@ export function engineRun(deps: EngineDeps): ReconcileRun {
       }
     };
     signal.addEventListener('abort', onAbort, { once: true });
+    // kept for the run's page: when each action started
+    const startedAt = new Map<string, number>();
     try {
       const result = await reconcile(
         {
@@ -173,6 +175,7 @@ export function engineRun(deps: EngineDeps): ReconcileRun {
           events: (e) => {
             beat?.('action' in e ? `${e.type} ${e.action.key}` : e.type);
             if (e.type === 'start') {
+              startedAt.set(e.action.id, deps.clock.now());
               deps.logger.info(
                 {
                   event: 'action-start',
@@ -201,6 +204,7 @@ export function engineRun(deps: EngineDeps): ReconcileRun {
         const o = outcomes[a.id];
         // cut by the hard stop, or skipped because of one that was: not failed, to be resumed
         const cut = o !== undefined && wasCut(o, outcomes);
+        const started = startedAt.get(a.id);
         return {
           key: a.key,
           kind: a.target.kind,
@@ -214,6 +218,8 @@ export function engineRun(deps: EngineDeps): ReconcileRun {
           message: a.reason.message,
           outcome: cut ? 'not-started' : (o?.status ?? 'planned'),
           ...(o?.status === 'failed' && !cut ? { error: o.error } : {}),
+          ...(started !== undefined ? { startedAt: started } : {}),
+          ...(o && 'elapsedMs' in o && a.type !== 'noop' ? { elapsedMs: o.elapsedMs } : {}),
         };
       });
       const planDiags = result.plan?.diagnostics ?? [];

@@ -7,6 +7,7 @@ import type {
 } from '../../model/action.js';
 import type { Kind } from '../../model/manifest.js';
 import type { LeftOnPlatform, Plan, PruneHeld } from '../../model/plan.js';
+import type { LiveObject } from '../../model/provider.js';
 
 /** A problem in the manifests of a revision, as shown in `/status` and logs. */
 export interface ControllerDiagnostic {
@@ -72,7 +73,25 @@ export interface ResourceReport {
   readonly dependsOn?: readonly string[];
   /** Field changes (secrets masked): the resource's diff. @default [] */
   readonly changes?: readonly FieldChange[];
+  /** When the action started (epoch ms); undefined when it did not start (or only planned). */
+  readonly startedAt?: number;
+  /** How long it ran, in ms, when it ran. */
+  readonly elapsedMs?: number;
 }
+
+/** A resource as read from the platform (managed fields, secrets masked by its provider). */
+export type LiveView = Pick<LiveObject, 'body' | 'status' | 'powerState'>;
+
+/**
+ * Reads one resource from the platform now (I/O, reads only): the one declared as `key` in the
+ * snapshot `dir`, or the one the inventory names. Undefined when neither names it or the
+ * platform has no such object.
+ */
+export type ObserveOne = (
+  dir: string,
+  key: string,
+  signal: AbortSignal,
+) => Promise<LiveView | undefined>;
 
 /** What a run did: enough for status, metrics and per-resource backoff. */
 export interface RunReport {

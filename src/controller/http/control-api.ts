@@ -1,7 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { PlatctlError } from '../../core/errors.js';
+import { PlatctlError, redact } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
+import type { LiveView } from '../engine/ports.js';
 import type { ControlScope } from '../leadership/elsewhere.js';
 import type { SecretValue } from '../secrets/secret-file.js';
 import { CONDITION_TYPES, type ConditionType } from '../status/conditions.js';
@@ -9,6 +10,7 @@ import { HISTORY_SIZE, runItem } from '../status/history.js';
 import { streamEvents } from './control-events.js';
 import { apiStatus, diffOf, resourceView, type SourceView } from './control-views.js';
 import type { ControllerControls } from './controls.js';
+import { actionHistory, computeOf, liveDocument, maskSecrets } from './resource-views.js';
 import type { HttpRoute } from './server.js';
 
 /** What the control API needs. */
@@ -83,6 +85,22 @@ function intParam(
   return n;
 }
 
+/** How long a resource's live read may take before the page is answered without it. */
+const LIVE_TIMEOUT_MS = 15_000;
+
+/** `key` as the platform has it now, or why it could not be read (never a secret). */
+async function liveOf(
+  controls: ControllerControls,
+  key: string,
+): Promise<{ live?: LiveView; error?: string }> {
+  try {
+    const live = await controls.live(key, AbortSignal.timeout(LIVE_TIMEOUT_MS));
+    return live ? { live } : {};
+  } catch (err) {
+    return { error: err instanceof PlatctlError ? err.message : redact(String(err)) };
+  }
+}
+
 /**
  * The controller's control API (docs/control-api.md) as one route for the server's
  * `routes` list: token auth on every `/api/v1/` path but the dashboard's, JSON in and out,
@@ -143,18 +161,29 @@ export function controlApiRoute(deps: ControlApiDeps): HttpRoute {
         const key = parts[1] ?? '';
         const c = controls.status.conditions.find((x) => x.key === key);
         if (!c) return send(res, 404, { error: `unknown resource ${key}` });
-        const desired = await controls.desired(key);
-        const actions = (await controls.runs(HISTORY_SIZE)).flatMap((run) =>
-          run.actions
-            .filter((a) => a.key === key)
-            .map(({ key: _k, ...a }) => ({ runId: run.runId, ...a, at: run.startedAt })),
-        );
+        const [desired, source, runs, live] = await Promise.all([
+          controls.desired(key),
+          controls.source(key),
+          controls.runs(HISTORY_SIZE),
+          liveOf(controls, key),
+        ]);
+        const compute = computeOf(c.kind, desired, live.live);
         return send(res, 200, {
           resource: resourceView(c),
-          ...(desired !== undefined ? { desired } : {}),
+          ...(desired !== undefined ? { desired: maskSecrets(desired) } : {}),
+          ...(source ? { source } : {}),
+          ...(live.live ? { live: liveDocument(live.live) } : {}),
+          ...(live.error ? { liveError: live.error } : {}),
+          ...(compute ? { compute } : {}),
           diff: diffOf(controls.status, key),
-          actions,
+          actions: actionHistory(runs, key),
         });
+      }
+      case 'GET runs/2': {
+        const run = await controls.run(parts[1] ?? '');
+        if (!run)
+          return send(res, 404, { error: `no run ${parts[1]} among the last ${HISTORY_SIZE}` });
+        return send(res, 200, run);
       }
       case 'GET runs': {
         const limit = intParam(url.searchParams, 'limit', 20, HISTORY_SIZE);
@@ -200,6 +229,12 @@ export function controlApiRoute(deps: ControlApiDeps): HttpRoute {
         }
         return send(res, 200, { approved: true });
       case 'POST resources/3':
+        if (parts[2] === 'reconcile') {
+          if (!controls.reconcileResource(parts[1] ?? '')) {
+            return send(res, 404, { error: `unknown resource ${parts[1]}` });
+          }
+          return send(res, 202, { accepted: true });
+        }
         if (parts[2] !== 'reset-backoff') break;
         if (!controls.resetBackoff(parts[1] ?? '')) {
           return send(res, 404, { error: `unknown resource ${parts[1]}` });

@@ -1,15 +1,27 @@
 import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { relative } from 'node:path';
 import type { Logger } from '../../core/logger.js';
 import type { Plan } from '../../model/plan.js';
+import type { LoadPort } from '../../reconcile/run.js';
 import type { StateStore } from '../../state/types.js';
-import type { ReconcileRun } from '../engine/ports.js';
+import type { LiveView, ObserveOne, ReconcileRun } from '../engine/ports.js';
 import type { ControlScope, Elsewhere } from '../leadership/elsewhere.js';
 import type { BackoffTracker } from '../loop/backoff.js';
 import type { ControllerLoop } from '../loop/loop.js';
-import type { StoredRun } from '../status/history.js';
+import { HISTORY_SIZE, type StoredRun } from '../status/history.js';
 import type { IntentBook } from '../status/intent.js';
 import type { ControllerMetrics } from '../status/metrics.js';
 import type { ControllerStatus, StepMemory } from '../status/status.js';
+import { documentAt } from './resource-views.js';
+
+/** A resource's manifest as written in git: its file (relative to the source) and line. */
+export interface DesiredSource {
+  readonly file: string;
+  readonly line: number;
+  /** The YAML document as written, secret-named values masked. */
+  readonly yaml: string;
+}
 
 /** What the control surface acts on; all shared with the running loop. */
 export interface ControlDeps {
@@ -37,6 +49,12 @@ export interface ControlDeps {
   readonly pruneElsewhere?: (runId: string) => Promise<Elsewhere | undefined>;
   /** Saves status where a restart finds it (I/O). */
   persist(): Promise<void>;
+  /** The engine's manifests stage (each revision loaded once); undefined: no desired source. */
+  readonly load?: LoadPort;
+  /** Reads one resource from the platform now; undefined: no live documents. */
+  readonly observe?: ObserveOne;
+  /** Reads a manifest file's text (I/O). @default readFile as UTF-8 */
+  readonly readText?: (file: string) => Promise<string>;
 }
 
 /**
@@ -113,6 +131,16 @@ export class ControllerControls {
     return true;
   }
 
+  /**
+   * Runs now for `key`: forgets its backoff, then reconciles the revision last fetched (a run
+   * reconciles every resource, this one with them). False when `key` is unknown.
+   */
+  reconcileResource(key: string): boolean {
+    if (!this.resetBackoff(key)) return false;
+    this.#d.loop.trigger(`control API: ${key}`, 'manual', { withSource: false });
+    return true;
+  }
+
   /** Forgets the failures of `key` so the next run tries it again; false when it is unknown. */
   resetBackoff(key: string): boolean {
     const known =
@@ -150,6 +178,40 @@ export class ControllerControls {
   /** The newest `limit` runs, newest first (they survive restarts). */
   async runs(limit: number): Promise<StoredRun[]> {
     return (await this.#d.state.runs(limit)) as unknown as StoredRun[];
+  }
+
+  /** Run `runId` of the history with its actions; undefined when it is not among the kept ones. */
+  async run(runId: string): Promise<StoredRun | undefined> {
+    return (await this.runs(HISTORY_SIZE)).find((r) => r.runId === runId);
+  }
+
+  /**
+   * `key` as the platform has it now (I/O: reads it through the controller's rate-limited
+   * client); undefined before a revision validated, or when the platform has no such object.
+   */
+  async live(key: string, signal: AbortSignal): Promise<LiveView | undefined> {
+    const target = this.#d.memory.lastGood;
+    if (!target || !this.#d.observe) return undefined;
+    return this.#d.observe(target.dir, key, signal);
+  }
+
+  /**
+   * The document of `key` as written in the desired revision (file I/O, the revision's load
+   * reused); undefined when no revision validated yet or it does not declare `key`.
+   */
+  async source(key: string): Promise<DesiredSource | undefined> {
+    const target = this.#d.memory.lastGood;
+    if (!target || !this.#d.load) return undefined;
+    const { manifests } = await this.#d.load({ paths: [target.dir] });
+    const found = manifests.find((m) => m.key === key);
+    if (!found) return undefined;
+    const { file, line } = found.source;
+    const read = this.#d.readText ?? ((f: string) => readFile(f, 'utf8'));
+    return {
+      file: relative(target.dir, file) || file,
+      line,
+      yaml: documentAt(await read(file), line),
+    };
   }
 
   /** The manifest last applied for `key`: what git declares for it once applied. */

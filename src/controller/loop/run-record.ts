@@ -170,8 +170,11 @@ export function runOf(
       key: a.key,
       type: a.action,
       reason: a.reason,
+      ...(a.message ? { message: a.message } : {}),
       outcome: a.outcome,
       ...(a.error !== undefined ? { error: a.error } : {}),
+      ...(a.startedAt !== undefined ? { startedAt: new Date(a.startedAt).toISOString() } : {}),
+      ...(a.elapsedMs !== undefined ? { durationMs: a.elapsedMs } : {}),
     })),
   };
 }

@@ -24,13 +24,18 @@ export interface RunItem {
   readonly failures: readonly { readonly key: string; readonly error: string }[];
 }
 
-/** One action of a run, kept with the run for a resource's action history. */
-interface RunAction {
+/** One action of a run, kept with the run for a resource's action history and the run's page. */
+export interface RunAction {
   readonly key: string;
   readonly type: string;
   readonly reason: string;
+  /** Why, in words (`spec.x: platform has 8, git says 1`); absent in runs stored before it. */
+  readonly message?: string;
   readonly outcome: string;
   readonly error?: string;
+  /** ISO time the action started; absent when it did not start (planned, skipped). */
+  readonly startedAt?: string;
+  readonly durationMs?: number;
 }
 
 /** A run as the state store keeps it: the item plus its non-noop actions (bounded). */
