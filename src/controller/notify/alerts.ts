@@ -44,6 +44,8 @@ export interface Alert {
   readonly resources: readonly string[];
   /** The controller's run that found it. */
   readonly runId?: string;
+  /** The run's page on the dashboard, when the notifications file names `dashboardUrl`. */
+  readonly url?: string;
   /** For `recovered`: which condition is over. */
   readonly recovered?: RecoverableKind;
   /** The controller's source (`git <repo>#<branch>:<path>`, no credentials). */

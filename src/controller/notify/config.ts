@@ -29,6 +29,8 @@ export interface ProviderConfig {
 /** The notifications file: `--notifications FILE`. */
 export interface NotificationConfig {
   readonly providers: readonly ProviderConfig[];
+  /** The dashboard's base URL as people reach it: alerts link to their run's page there. */
+  readonly dashboardUrl?: string;
 }
 
 let compiled: ValidateFunction | undefined;

@@ -102,7 +102,7 @@ export function createNotifier(config: NotificationConfig, deps: NotifierDeps): 
       // sharded: each replica speaks for its shards; one (holding `global`) for the source
       if (shards && !shards.held.includes('global') && aboutSource(raw)) continue;
       const tagged = shards ? { ...raw, replica: shards.replica } : raw;
-      const alert = redactAlert(tagged, deps.secrets ?? []);
+      const alert = withRunLink(redactAlert(tagged, deps.secrets ?? []), config.dashboardUrl);
       const { kind, severity, revision, runId } = alert;
       logger.info({ event: 'alert', kind, severity, revision, runId }, alert.summary);
       out.push(alert);
@@ -132,6 +132,12 @@ export function createNotifier(config: NotificationConfig, deps: NotifierDeps): 
       await Promise.all(queues.map(({ queue }) => queue.close(graceMs)));
     },
   };
+}
+
+/** `alert` with its run's page on the dashboard at `base`, when both are known. Pure. */
+export function withRunLink(alert: Alert, base: string | undefined): Alert {
+  if (base === undefined || alert.runId === undefined) return alert;
+  return { ...alert, url: `${base.replace(/\/+$/, '')}/runs/${encodeURIComponent(alert.runId)}` };
 }
 
 /** The provider's filters: events, minimum severity, and whether its kind speaks of this alert. */

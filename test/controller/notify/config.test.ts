@@ -97,6 +97,22 @@ describe('the notifications file', () => {
     expect(formatDiagnostics(d, 'human')).toContain('secretFile is for type webhook only');
   });
 
+  it("takes the dashboard's URL for links to runs, refusing one that is no URL", () => {
+    const ok = loadNotifications(
+      'n.yaml',
+      files({
+        'n.yaml':
+          'dashboardUrl: https://platctl.example.com\nproviders:\n  - {name: h, type: webhook, url: "https://x.example"}\n',
+      }),
+    );
+    expect(ok.diagnostics).toEqual([]);
+    expect(ok.config?.dashboardUrl).toBe('https://platctl.example.com');
+    const bad = where('n.yaml', {
+      'n.yaml': 'dashboardUrl: platctl.example.com\nproviders: []\n',
+    });
+    expect(bad.join('\n')).toMatch(/n\.yaml:1:\d+ .*must be an http/);
+  });
+
   it('refuses URLs fetch cannot call, without showing a file content', () => {
     const text = [
       'providers:',

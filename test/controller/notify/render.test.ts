@@ -118,3 +118,26 @@ describe('no secret in an alert', () => {
     }
   });
 });
+
+describe("the run's page in an alert", () => {
+  it('links the run on the dashboard when dashboardUrl is set, in every provider', async () => {
+    const { withRunLink } = await import('../../../src/controller/notify/notifier.js');
+    expect(withRunLink(alert(), undefined)).toEqual(alert());
+    expect(withRunLink(alert({ runId: undefined }), 'https://ops.example.com')).not.toHaveProperty(
+      'url',
+    );
+    const linked = withRunLink(alert({ runId: 'r 1/2' }), 'https://ops.example.com/platctl/');
+    const url = 'https://ops.example.com/platctl/runs/r%201%2F2';
+    expect(linked.url).toBe(url);
+    for (const type of ['github', 'gitea', 'gitlab'] as const) {
+      const body = JSON.parse(RENDERERS[type](linked, target(type))!.body);
+      expect(body.target_url, type).toBe(url);
+      expect(JSON.parse(RENDERERS[type](alert(), target(type))!.body), type).not.toHaveProperty(
+        'target_url',
+      );
+    }
+    const slack = JSON.parse(RENDERERS.slack(linked, target('slack'))!.body);
+    expect(slack.attachments[0].blocks.at(-1).elements[0].text).toContain(`<${url}|run r 1/2>`);
+    expect(JSON.parse(RENDERERS.webhook(linked, target('webhook'))!.body).url).toBe(url);
+  });
+});

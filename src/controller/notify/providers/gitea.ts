@@ -14,6 +14,11 @@ export const renderGitea: Render = (alert, target) => {
     `${base(target)}/repos/${ownerRepo(target)}/statuses/${encodeURIComponent(alert.revision)}`,
     'token',
     target,
-    { state, context: target.context, description: description(alert) },
+    {
+      state,
+      context: target.context,
+      description: description(alert),
+      ...(alert.url ? { target_url: alert.url } : {}),
+    },
   );
 };

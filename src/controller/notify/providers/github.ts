@@ -16,7 +16,12 @@ export const renderGithub: Render = (alert, target) => {
     `${base(target)}/repos/${ownerRepo(target)}/statuses/${encodeURIComponent(alert.revision)}`,
     'Bearer',
     target,
-    { state, context: target.context, description: description(alert) },
+    {
+      state,
+      context: target.context,
+      description: description(alert),
+      ...(alert.url ? { target_url: alert.url } : {}),
+    },
     { accept: 'application/vnd.github+json', 'x-github-api-version': '2022-11-28' },
   );
 };

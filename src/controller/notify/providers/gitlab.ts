@@ -30,6 +30,11 @@ export const renderGitlab: Render = (alert, target) => {
     `${base(target)}/projects/${project}/statuses/${encodeURIComponent(alert.revision)}`,
     'Bearer',
     target,
-    { state: STATES[state], name: target.context, description: description(alert) },
+    {
+      state: STATES[state],
+      name: target.context,
+      description: description(alert),
+      ...(alert.url ? { target_url: alert.url } : {}),
+    },
   );
 };

@@ -44,7 +44,7 @@ export const renderSlack: Render = (alert, target): OutgoingRequest => {
   const context = [
     esc(alert.source),
     ...(alert.revision !== undefined ? [`revision \`${short(alert.revision)}\``] : []),
-    ...(alert.runId !== undefined ? [`run ${esc(alert.runId)}`] : []),
+    ...(alert.runId !== undefined ? [runText(alert.runId, alert.url)] : []),
     ...(alert.replica !== undefined ? [`replica ${esc(alert.replica)}`] : []),
   ].join(' · ');
   blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: cut(context) }] });
@@ -58,6 +58,11 @@ export const renderSlack: Render = (alert, target): OutgoingRequest => {
     body: JSON.stringify(payload),
   };
 };
+
+/** `run <id>`, a link to the run's page when there is one (`<url|text>`). Pure. */
+function runText(runId: string, url: string | undefined): string {
+  return url ? `<${url}|run ${esc(runId)}>` : `run ${esc(runId)}`;
+}
 
 /** Slack's three control characters in text. Pure. */
 function esc(text: string): string {
