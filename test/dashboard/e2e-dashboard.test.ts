@@ -109,9 +109,9 @@ describe('the dashboard against a real controller', () => {
     const diff = page.getByTestId('diff');
     await diff.waitFor();
     expect(await diff.textContent()).toContain('changed by hand');
-    await page.waitForTimeout(500); // the drawer slides in: picture it in place
-    await page.screenshot({ path: join(SHOTS, 'dashboard-resource.png') });
-    await page.keyboard.press('Escape');
+    await page.screenshot({ path: join(SHOTS, 'dashboard-resource.png'), fullPage: true });
+    await page.goBack(); // the resource's page, back to the list (its filter is in the URL)
+    await row(SHARED).waitFor();
 
     await page.getByTestId('resume').click();
     await page.getByTestId('suspend').waitFor();

@@ -169,14 +169,23 @@ describe('the dashboard page', () => {
     fake.details.set(key, {
       resource: { ...items[1]!, condition: 'Drifted', reason: 'Drift' },
       desired: { spec: { powerState: 'on' } },
-      live: { spec: { powerState: 'off', password: '********' } },
+      live: { body: { spec: { powerState: 'off', password: '********' } } },
       diff: [{ path: '/spec/powerState', op: 'replace', desired: 'on', live: 'off' }],
-      actions: [{ runId: 'r1', type: 'update', reason: 'drift', outcome: 'succeeded', at: 'now' }],
+      actions: [
+        {
+          runId: 'r1',
+          type: 'update',
+          reason: 'drift',
+          outcome: 'succeeded',
+          at: '2026-11-23T10:00:00Z',
+          count: 1,
+        },
+      ],
     });
     await page.locator(`[data-key="${key}"]`).click();
     const diff = page.getByTestId('diff');
     await diff.waitFor();
-    expect(await diff.textContent()).toMatch(/\/spec\/powerState.*on.*off/);
+    expect(await diff.textContent()).toContain('spec.powerStateplatform has off, git says on');
     expect(await page.getByTestId('actions').textContent()).toContain('drift');
     expect(await page.getByTestId('resource-detail').textContent()).toContain('********');
   });

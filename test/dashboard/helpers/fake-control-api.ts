@@ -5,6 +5,7 @@ import type {
   Condition,
   ResourceDetail,
   ResourceItem,
+  RunDetail,
   RunItem,
   Status,
   UsageItem,
@@ -22,6 +23,8 @@ export interface FakeControlApi {
   resources: ResourceItem[];
   runs: RunItem[];
   details: Map<string, ResourceDetail>;
+  /** `GET /api/v1/runs/{runId}` answers. */
+  runDetails: Map<string, RunDetail>;
   usage: UsageItem[];
   /** Every request as `METHOD path?query` with whether it carried the right token. */
   readonly requests: { line: string; authorized: boolean }[];
@@ -70,11 +73,24 @@ export async function startFakeControlApi(
         items: fake.resources.slice(offset, offset + limit),
       });
     }
+    const verb = /^\/api\/v1\/resources\/([^/]+)\/(reconcile|reset-backoff)$/.exec(p);
+    if (req.method === 'POST' && verb) {
+      if (!fake.resources.some((r) => r.key === decodeURIComponent(verb[1]!))) {
+        return json(res, 404, { error: 'unknown resource' });
+      }
+      return verb[2] === 'reconcile'
+        ? json(res, 202, { accepted: true })
+        : json(res, 200, { reset: true });
+    }
     if (p.startsWith('/api/v1/resources/')) {
       const d = fake.details.get(decodeURIComponent(p.slice('/api/v1/resources/'.length)));
       return d ? json(res, 200, d) : json(res, 404, { error: 'no such resource' });
     }
     if (p === '/api/v1/runs') return json(res, 200, { items: fake.runs });
+    if (req.method === 'GET' && p.startsWith('/api/v1/runs/')) {
+      const run = fake.runDetails.get(decodeURIComponent(p.slice('/api/v1/runs/'.length)));
+      return run ? json(res, 200, run) : json(res, 404, { error: 'no such run' });
+    }
     if (p === '/api/v1/usage') return json(res, 200, { items: fake.usage });
     if (p === '/api/v1/events') {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
@@ -112,6 +128,7 @@ export async function startFakeControlApi(
     resources: init.resources,
     runs: init.runs ?? [],
     details: new Map(),
+    runDetails: new Map(),
     usage: [],
     requests: [],
     pushStatus() {

@@ -2,6 +2,7 @@ import type {
   ResourceDetail,
   ResourceItem,
   ResourcePage,
+  RunDetail,
   RunItem,
   Status,
   UsageItem,
@@ -74,6 +75,11 @@ export const api = {
   resource: (key: string) =>
     call<ResourceDetail>('GET', `/api/v1/resources/${encodeURIComponent(key)}`),
   runs: (limit = 20) => call<{ items: RunItem[] }>('GET', `/api/v1/runs?limit=${limit}`),
+  run: (runId: string) => call<RunDetail>('GET', `/api/v1/runs/${encodeURIComponent(runId)}`),
+  reconcileResource: (key: string) =>
+    call<{ accepted: boolean }>('POST', `/api/v1/resources/${encodeURIComponent(key)}/reconcile`),
+  resetBackoff: (key: string) =>
+    call<{ reset: boolean }>('POST', `/api/v1/resources/${encodeURIComponent(key)}/reset-backoff`),
   usage: () => call<{ items: UsageItem[] }>('GET', '/api/v1/usage'),
   reconcile: () => call<{ accepted: boolean }>('POST', '/api/v1/reconcile', { withSource: true }),
   suspend: () => call<{ suspended: boolean }>('POST', '/api/v1/suspend'),

@@ -112,29 +112,63 @@ export interface ResourcePage {
   readonly items: readonly ResourceItem[];
 }
 
-interface DiffEntry {
+export interface DiffEntry {
   readonly path: string;
   readonly op: 'add' | 'remove' | 'replace';
   readonly desired?: unknown;
   readonly live?: unknown;
 }
 
-interface ActionRecord {
-  readonly runId: string;
+/** One action of a run (`GET /api/v1/runs/{runId}`). */
+export interface RunAction {
+  readonly key: string;
   readonly type: string;
   readonly reason: string;
+  readonly message?: string;
   readonly outcome: string;
   readonly error?: string;
-  readonly at: string;
+  /** ISO; absent for an action that did not start (planned, skipped). */
+  readonly startedAt?: string;
+  readonly durationMs?: number;
 }
 
-/** `GET /api/v1/resources/{key}`; `live` has its secrets masked by the controller. */
+/** One entry of a resource's history: `count` consecutive runs did the same. */
+export interface HistoryEntry extends Omit<RunAction, 'key'> {
+  readonly runId: string;
+  readonly at: string;
+  readonly count: number;
+  readonly since?: string;
+}
+
+/** The document of a resource as written in git. */
+interface DesiredSource {
+  readonly file: string;
+  readonly line: number;
+  readonly yaml: string;
+}
+
+/** A compute instance's size and power. */
+export interface ComputeView {
+  readonly profile: string;
+  readonly units: number;
+  readonly gpus?: number;
+  readonly powerState?: 'on' | 'off';
+}
+
+/** `GET /api/v1/resources/{key}`; every document has its secrets masked by the controller. */
 export interface ResourceDetail {
   readonly resource: ResourceItem;
   readonly desired?: unknown;
-  readonly live?: unknown;
+  readonly source?: DesiredSource;
+  readonly live?: {
+    readonly body: unknown;
+    readonly status?: string;
+    readonly powerState?: 'on' | 'off';
+  };
+  readonly liveError?: string;
+  readonly compute?: ComputeView;
   readonly diff: readonly DiffEntry[];
-  readonly actions: readonly ActionRecord[];
+  readonly actions: readonly HistoryEntry[];
 }
 
 export interface RunItem {
@@ -153,6 +187,11 @@ export interface RunItem {
     readonly skipped: number;
   };
   readonly failures: readonly { readonly key: string; readonly error: string }[];
+}
+
+/** `GET /api/v1/runs/{runId}`: a run with its actions. */
+export interface RunDetail extends RunItem {
+  readonly actions: readonly RunAction[];
 }
 
 /** One line of `GET /api/v1/usage`. */

@@ -1,6 +1,7 @@
 import { Badge, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
 import type { RejectedRevision } from '../api/types.js';
 import { diagnosticAt, shortRevision } from '../lib/format.js';
+import { Time } from './Time.js';
 
 /** Revisions that did not validate, each with its diagnostics at `file:line:col`. */
 export function RejectedRevisions({ rejected }: { rejected: readonly RejectedRevision[] }) {
@@ -15,7 +16,7 @@ export function RejectedRevisions({ rejected }: { rejected: readonly RejectedRev
             <Group gap="xs">
               <Code>{shortRevision(r.revision)}</Code>
               <Text size="xs" c="dimmed">
-                {r.at}
+                <Time iso={r.at} />
               </Text>
             </Group>
             {r.diagnostics.map((d) => (

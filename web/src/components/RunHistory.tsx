@@ -1,8 +1,12 @@
 import { Badge, Card, Code, Table, Text } from '@mantine/core';
 import type { RunItem } from '../api/types.js';
 import { formatDuration, shortRevision } from '../lib/format.js';
+import { runHref } from '../lib/route.js';
+import { Link } from './router.js';
+import { Time } from './Time.js';
 
-const RESULT_COLOR: Readonly<Record<string, string>> = {
+/** The colour of each run result (Mantine palette names). */
+export const RESULT_COLOR: Readonly<Record<string, string>> = {
   succeeded: 'teal',
   failed: 'red',
   invalid: 'red',
@@ -11,7 +15,7 @@ const RESULT_COLOR: Readonly<Record<string, string>> = {
   planned: 'blue',
 };
 
-/** The last runs, newest first: trigger, duration, counts by action, and each failure. */
+/** The last runs, newest first: trigger, duration, counts by action, and each failure; each a link to its page. */
 export function RunHistory({ runs }: { runs: readonly RunItem[] }) {
   if (runs.length === 0) {
     return (
@@ -37,7 +41,11 @@ export function RunHistory({ runs }: { runs: readonly RunItem[] }) {
         <Table.Tbody>
           {runs.map((r) => (
             <Table.Tr key={r.runId} data-testid="run-row">
-              <Table.Td title={r.runId}>{new Date(r.startedAt).toLocaleString()}</Table.Td>
+              <Table.Td>
+                <Link to={runHref(r.runId)} data-testid="run-link" title={`run ${r.runId}`}>
+                  <Time iso={r.startedAt} />
+                </Link>
+              </Table.Td>
               <Table.Td>{r.trigger}</Table.Td>
               <Table.Td>{r.revision ? <Code>{shortRevision(r.revision)}</Code> : '—'}</Table.Td>
               <Table.Td>

@@ -1,6 +1,8 @@
 import { Badge, Card, Group, Table, Text, Title } from '@mantine/core';
-import type { Revision, Status } from '../api/types.js';
-import { formatDuration, shortRevision, timeAgo } from '../lib/format.js';
+import type { Status } from '../api/types.js';
+import { formatDuration, shortRevision } from '../lib/format.js';
+import { collapseRevisions, type RevisionGroup } from '../lib/pages.js';
+import { Time } from './Time.js';
 
 const ROWS = [
   ['fetched', 'Fetched'],
@@ -9,16 +11,29 @@ const ROWS = [
   ['lastAttempted', 'Last attempted'],
 ] as const;
 
-function RevisionRow({ label, rev, now }: { label: string; rev?: Revision; now: number }) {
+function RevisionRow({ group }: { group: RevisionGroup }) {
+  const { rev, labels } = group;
   return (
-    <Table.Tr>
-      <Table.Td w={140}>
-        <Text size="sm" c="dimmed">
-          {label}
-        </Text>
+    <Table.Tr data-testid="revision-row" data-count={labels.length}>
+      <Table.Td w={260}>
+        <Group gap={6} wrap="nowrap">
+          <Text size="sm" c="dimmed">
+            {labels.join(' · ')}
+          </Text>
+          {labels.length > 1 && (
+            <Badge
+              size="xs"
+              variant="light"
+              color="gray"
+              title={`${labels.length} revisions are this commit`}
+            >
+              {labels.length} ×
+            </Badge>
+          )}
+        </Group>
       </Table.Td>
       <Table.Td w={100} ff="monospace">
-        {rev ? shortRevision(rev.revision) : '—'}
+        <span title={rev?.revision}>{rev ? shortRevision(rev.revision) : '—'}</span>
       </Table.Td>
       <Table.Td>
         <Text size="sm" lineClamp={1}>
@@ -31,19 +46,24 @@ function RevisionRow({ label, rev, now }: { label: string; rev?: Revision; now: 
         </Text>
       </Table.Td>
       <Table.Td w={110}>
-        <Text size="sm" c="dimmed" title={rev?.time}>
-          {rev?.time ? timeAgo(rev.time, now) : ''}
+        <Text size="sm" c="dimmed">
+          {rev?.time ? <Time iso={rev.time} /> : ''}
         </Text>
       </Table.Td>
     </Table.Tr>
   );
 }
 
-/** Where desired state comes from and which revisions were fetched, validated and applied. */
+/**
+ * Where desired state comes from and which revisions were fetched, validated and applied; a
+ * commit that is several of them is one row naming them all.
+ */
 export function SourceCard({ status }: { status: Status }) {
-  const now = Date.now();
   const s = status.source;
   const where = s.repo ? `${s.repo} @ ${s.branch ?? 'main'} : ${s.path ?? '.'}` : (s.dir ?? '?');
+  const groups = collapseRevisions(
+    ROWS.map(([field, label]) => [label, status.revisions[field]] as const),
+  );
   return (
     <Card withBorder data-testid="source">
       <Group justify="space-between" mb="xs">
@@ -63,15 +83,15 @@ export function SourceCard({ status }: { status: Status }) {
             </Badge>
           )}
           <Text size="xs" c="dimmed">
-            {status.lastRunAt ? `ran ${timeAgo(status.lastRunAt, now)}` : 'no run yet'}
+            {status.lastRunAt ? <Time iso={status.lastRunAt} prefix="ran " /> : 'no run yet'}
             {status.nextRunInMs !== undefined && ` · next in ${formatDuration(status.nextRunInMs)}`}
           </Text>
         </Group>
       </Group>
       <Table verticalSpacing={4}>
         <Table.Tbody>
-          {ROWS.map(([field, label]) => (
-            <RevisionRow key={field} label={label} rev={status.revisions[field]} now={now} />
+          {groups.map((g) => (
+            <RevisionRow key={g.labels.join()} group={g} />
           ))}
         </Table.Tbody>
       </Table>
