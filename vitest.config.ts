@@ -9,6 +9,7 @@ const SLOW = [
   'test/dashboard/page.test.ts',
   'test/dashboard/e2e-dashboard.test.ts',
   'test/dashboard/views.test.ts',
+  'test/dashboard/e2e-pages.test.ts',
   'test/emulator/docs-page.test.ts',
   'test/controller/ha-postgres.test.ts',
   'test/controller/shard-postgres.test.ts',

@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ResourceItem, Status } from '../../web/src/api/types.js';
+import type { ResourceDetail, ResourceItem, RunDetail, Status } from '../../web/src/api/types.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { ensureBundle } from './helpers/bundle.js';
 import { counts, type FakeControlApi, startFakeControlApi } from './helpers/fake-control-api.js';
@@ -53,8 +53,13 @@ afterEach(async () => {
 });
 
 /** Opens `path` first (a link someone sent), then signs in: the page stays on that view. */
-async function openAt(items: ResourceItem[], path: string): Promise<void> {
+async function openAt(
+  items: ResourceItem[],
+  path: string,
+  prepare: (f: FakeControlApi) => void = () => {},
+): Promise<void> {
   fake = await startFakeControlApi(bundle, { status: statusOf(items), resources: items });
+  prepare(fake);
   page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   await page.goto(`${fake.url}${path}`);
   await page.getByTestId('token-input').fill(fake.token);
@@ -112,5 +117,152 @@ describe('the views by URL', () => {
     await page.reload();
     await page.getByTestId('summary').waitFor();
     expect(await scheme()).toBe('dark');
+  });
+});
+
+const SHA = 'c'.repeat(40);
+
+describe('the resource and run pages', () => {
+  it("shows git's document beside the platform's, the difference marked and worded, and acts", async () => {
+    const items = [item('a100-0', 'Drifted')];
+    const key = items[0]!.key;
+    const detail: ResourceDetail = {
+      resource: { ...items[0]!, message: 'metadata.description: platform has by hand' },
+      source: {
+        file: 'gpu/a100.yaml',
+        line: 3,
+        yaml: 'kind: ComputeInstance\nmetadata:\n  name: a100-0\n  description: one',
+      },
+      live: {
+        body: {
+          kind: 'ComputeInstance',
+          metadata: { name: 'a100-0', description: 'by hand' },
+          spec: { password: '********' },
+        },
+        powerState: 'on',
+      },
+      compute: { profile: 'bmaas-a100', units: 1, gpus: 8, powerState: 'on' },
+      diff: [{ path: '/metadata/description', op: 'replace', desired: 'one', live: 'by hand' }],
+      actions: [
+        {
+          runId: 'r9',
+          type: 'update',
+          reason: 'drift',
+          outcome: 'planned',
+          at: '2026-11-23T10:09:00Z',
+          count: 3,
+          since: '2026-11-23T10:01:00Z',
+        },
+        {
+          runId: 'r1',
+          type: 'create',
+          reason: 'absent',
+          outcome: 'succeeded',
+          at: '2026-11-23T09:00:00Z',
+          count: 1,
+          durationMs: 2500,
+        },
+      ],
+    };
+    await openAt(items, `/resources/${encodeURIComponent(key)}`, (f) => {
+      f.details.set(key, detail);
+      f.status = {
+        ...f.status,
+        revisions: Object.fromEntries(
+          ['fetched', 'lastGood', 'lastApplied', 'lastAttempted'].map((r) => [
+            r,
+            { revision: SHA },
+          ]),
+        ),
+        blockedPrune: { runId: 'r9', count: 2, limit: 1, keys: [key, 'Workspace/ml/old'] },
+      };
+    });
+    expect(await page.getByTestId('source-at').textContent()).toBe('gpu/a100.yaml:3');
+    const changed = (doc: string) =>
+      page.locator(`[data-testid=${doc}] [data-changed]`).allTextContents();
+    expect(await changed('desired-doc')).toEqual(['▸   description: one']);
+    expect(await changed('live-doc')).toEqual(['▸   description: by hand']);
+    expect(await page.getByTestId('live-doc').textContent()).toContain('password: "********"');
+    expect(await page.getByTestId('diff-words').textContent()).toBe(
+      'platform has by hand, git says one',
+    );
+    expect(await page.getByTestId('power-state').textContent()).toBe('power on');
+    expect(await page.getByTestId('gpu-count').textContent()).toBe('8 GPUs');
+    const history = page.getByTestId('history-row');
+    expect(await history.count()).toBe(2);
+    expect(await history.first().textContent()).toContain('3 runs since');
+    expect(await history.first().locator('time').first().getAttribute('title')).toBe(
+      '2026-11-23 10:09:00 UTC',
+    );
+    // four revisions of one commit: one row
+    expect(await page.getByTestId('revision-row').count()).toBe(1);
+    expect(await page.getByTestId('revision-row').getAttribute('data-count')).toBe('4');
+
+    await page.getByTestId('resource-reconcile').click();
+    await expect
+      .poll(() => page.getByTestId('resource-note').textContent())
+      .toBe('reconcile requested');
+    await page.getByTestId('resource-approve').click();
+    expect(await page.getByTestId('prune-keys').textContent()).toBe(`${key}Workspace/ml/old`);
+    const posts = fake.requests.filter((r) => r.line.startsWith('POST')).map((r) => r.line);
+    expect(posts).toEqual([`POST /api/v1/resources/${encodeURIComponent(key)}/reconcile`]);
+  });
+
+  it('opens a run from the list: its actions with start, duration, outcome and error on a timeline', async () => {
+    const run: RunDetail = {
+      runId: 'run-7',
+      revision: SHA,
+      trigger: 'webhook',
+      startedAt: '2026-11-23T10:00:00Z',
+      durationMs: 10_000,
+      result: 'failed',
+      counts: { create: 1, update: 0, delete: 0, other: 0, failed: 1, skipped: 1 },
+      failures: [{ key: 'ComputeInstance/ml/gpu/b', error: 'quota exceeded' }],
+      actions: [
+        {
+          key: 'ComputeInstance/ml/gpu/a',
+          type: 'create',
+          reason: 'absent',
+          outcome: 'succeeded',
+          startedAt: '2026-11-23T10:00:01Z',
+          durationMs: 4000,
+        },
+        {
+          key: 'ComputeInstance/ml/gpu/b',
+          type: 'create',
+          reason: 'absent',
+          outcome: 'failed',
+          error: 'quota exceeded',
+          startedAt: '2026-11-23T10:00:01Z',
+          durationMs: 900,
+        },
+        {
+          key: 'ComputeInstance/ml/gpu/c',
+          type: 'publish',
+          reason: 'not-deployed',
+          outcome: 'skipped',
+        },
+      ],
+    };
+    await openAt([item('a')], '/runs', (f) => {
+      const { actions: _a, ...listed } = run;
+      f.runs = [listed];
+      f.runDetails.set(run.runId, run);
+    });
+    const link = page.getByTestId('run-link');
+    await link.focus();
+    await page.keyboard.press('Enter');
+    await expect.poll(pathname).toBe('/runs/run-7');
+    await page.getByTestId('run-actions').waitFor();
+    expect(await page.getByTestId('run-result').textContent()).toBe('failed');
+    expect(await page.getByTestId('run-summary').textContent()).toContain('trigger: webhook');
+    const outcomes = await page
+      .getByTestId('run-action')
+      .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-outcome')));
+    expect(outcomes).toEqual(['succeeded', 'failed', 'skipped']);
+    expect(await page.getByTestId('run-action-error').textContent()).toBe('quota exceeded');
+    expect(await page.getByTestId('timeline-bar').count()).toBe(2);
+    await page.getByText('ComputeInstance/ml/gpu/a').click();
+    await expect.poll(pathname).toBe('/resources/ComputeInstance%2Fml%2Fgpu%2Fa');
   });
 });
