@@ -93,7 +93,9 @@ export function ResourceTree({ resources, filter, query, onQuery }: Props) {
               }}
               py={4}
               px="sm"
-              bg={rows[v.index]?.type === 'project' ? 'gray.1' : undefined}
+              bg={
+                rows[v.index]?.type === 'project' ? 'var(--mantine-color-default-hover)' : undefined
+              }
             >
               <RowView row={rows[v.index]!} onToggle={toggle} />
             </Box>

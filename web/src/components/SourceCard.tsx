@@ -15,7 +15,7 @@ function RevisionRow({ group }: { group: RevisionGroup }) {
   const { rev, labels } = group;
   return (
     <Table.Tr data-testid="revision-row" data-count={labels.length}>
-      <Table.Td w={260}>
+      <Table.Td w={360}>
         <Group gap={6} wrap="nowrap">
           <Text size="sm" c="dimmed">
             {labels.join(' · ')}
@@ -25,6 +25,7 @@ function RevisionRow({ group }: { group: RevisionGroup }) {
               size="xs"
               variant="light"
               color="gray"
+              style={{ flex: 'none' }}
               title={`${labels.length} revisions are this commit`}
             >
               {labels.length} ×

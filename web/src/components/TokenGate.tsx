@@ -31,7 +31,7 @@ export function TokenGate({ onReady }: { onReady: () => void }) {
     }
   };
   return (
-    <Center mih="100vh" bg="gray.0">
+    <Center mih="100vh" bg="var(--platctl-page-bg)">
       <Card withBorder shadow="sm" w={420} p="xl">
         <form onSubmit={submit}>
           <Stack>
