@@ -115,6 +115,12 @@ describe('secrets in the documents served', () => {
       ].join('\n'),
     );
     expect(documentAt(text, 12)).toBe('kind: Workspace');
+    const block = ['spec:', '  privateKey: |', '    -----BEGIN-----', '    abc', '  size: 1'].join(
+      '\n',
+    );
+    expect(documentAt(block, 1)).toBe(
+      ['spec:', '  privateKey: |', '    ********', '    ********', '  size: 1'].join('\n'),
+    );
     expect(documentAt('kind: A\n...\nx: 1', 1)).toBe('kind: A');
   });
 });

@@ -48,10 +48,23 @@ export function documentAt(text: string, line: number): string {
   while (end < lines.length && !/^(---|\.\.\.)(\s|$)/.test(lines[end] ?? '')) end++;
   const doc = lines.slice(start, end);
   while (doc.length > 0 && (doc.at(-1) ?? '').trim() === '') doc.pop();
+  // a block scalar under a secret-named key (`password: |`): its lines are the secret
+  let blockIndent: number | undefined;
   return doc
     .map((l) => {
+      const indent = l.length - l.trimStart().length;
+      if (blockIndent !== undefined) {
+        if (l.trim() === '' || indent > blockIndent)
+          return l.trim() === '' ? l : `${l.slice(0, indent)}${MASK}`;
+        blockIndent = undefined;
+      }
       const m = SECRET_LINE.exec(l);
-      if (!m || REFERENCE.test(m[3] ?? '') || /^[|>&*]/.test(m[5] ?? '')) return l;
+      if (!m || REFERENCE.test(m[3] ?? '')) return l;
+      if (/^[|>]/.test(m[5] ?? '')) {
+        blockIndent = indent;
+        return l;
+      }
+      if (/^[&*]/.test(m[5] ?? '')) return l; // an anchor or alias names, it holds no value
       return `${m[1]}${m[2]}${m[3]}${m[2]}${m[4]}${MASK}`;
     })
     .join('\n');
