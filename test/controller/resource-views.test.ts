@@ -115,6 +115,9 @@ describe('secrets in the documents served', () => {
       ].join('\n'),
     );
     expect(documentAt(text, 12)).toBe('kind: Workspace');
+    expect(documentAt('a:\n  token: &t abc\n  apiKey: *t', 1)).toBe(
+      'a:\n  token: &t ********\n  apiKey: *t',
+    );
     const block = ['spec:', '  privateKey: |', '    -----BEGIN-----', '    abc', '  size: 1'].join(
       '\n',
     );

@@ -64,8 +64,10 @@ export function documentAt(text: string, line: number): string {
         blockIndent = indent;
         return l;
       }
-      if (/^[&*]/.test(m[5] ?? '')) return l; // an anchor or alias names, it holds no value
-      return `${m[1]}${m[2]}${m[3]}${m[2]}${m[4]}${MASK}`;
+      if ((m[5] ?? '').startsWith('*')) return l; // an alias: a name, no value
+      // an anchor keeps its name (`&pw ********`), so aliases to it still read
+      const anchor = /^&\S+\s*/.exec(m[5] ?? '')?.[0] ?? '';
+      return `${m[1]}${m[2]}${m[3]}${m[2]}${m[4]}${anchor}${MASK}`;
     })
     .join('\n');
 }
