@@ -5,7 +5,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 const OUT = fileURLToPath(new URL('./', import.meta.url));
-const KINDS = ['User','Cluster','Service','Workspace','ComputeInstance','ProjectAssignment','BlueprintVersion','BlueprintPublish','ClusterControllers','Policy'];
+const KINDS = ['User','Cluster','Service','Workspace','ComputeInstance','ProjectAssignment','BlueprintVersion','BlueprintPublish','ClusterControllers','Policy','PowerSchedule'];
+// platctl's own governance kinds: checked at plan, never sent, never a dependency
+const GOVERNANCE = ['Policy', 'PowerSchedule'];
 const str = (extra = {}) => ({ type: 'string', ...extra });
 // The platform's own name rule (api/fragments/paas.yaml PaasName); clusters are DNS labels.
 const name = { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$', errorMessage: 'must be a name of letters, digits, ".", "_" or "-" that starts with a letter or digit (at most 63 characters)' };
@@ -22,6 +24,7 @@ const annotations = (power) => ({
       'platctl.io/power-reset': { type: 'string', minLength: 1, description: 'A token (a timestamp, say): each new value performs one Power reset (forced reboot) of a running instance.' },
       'platctl.io/power-cycle': { type: 'string', minLength: 1, description: 'A token: each new value performs one Power cycle of a running instance.' },
       'platctl.io/deploy': { type: 'string', enum: ['true', 'false'], description: '"false": create (and update) the instance but do not publish it (default true).' },
+      'platctl.io/keep-on-until': { type: 'string', format: 'date-time', errorMessage: 'must be an RFC 3339 time with its offset, for example 2026-11-26T22:00:00+01:00', description: 'A PowerSchedule exception: the instance stays on until this RFC 3339 time, whatever its schedule says.' },
     } : {}),
   },
 });
@@ -30,7 +33,7 @@ const dependsOn = {
   description: 'Manifests that must be applied before this one (ordering the engine cannot infer).',
   items: {
     type: 'object', additionalProperties: false, required: ['kind', 'name'],
-    properties: { kind: { type: 'string', enum: KINDS.filter((k) => k !== 'Policy') }, name: str({ minLength: 1 }), project: str({ minLength: 1 }), workspace: str({ minLength: 1 }) },
+    properties: { kind: { type: 'string', enum: KINDS.filter((k) => !GOVERNANCE.includes(k)) }, name: str({ minLength: 1 }), project: str({ minLength: 1 }), workspace: str({ minLength: 1 }) },
   },
 };
 // Key/value labels, as Kubernetes writes them: sent, stored and compared on every API kind
@@ -209,6 +212,23 @@ out['policy'] = schema('Policy', 'policy.schema.json', 'Rules in CEL checked at 
     effect: { type: 'string', enum: ['deny', 'warn', 'require-approval'] },
     message: { type: 'string', description: 'Shown when the rule fails; {{ cel }} is replaced by the value of that CEL expression.' },
   }, ['name', 'expression', 'effect']) } }, ['rules']));
+const hhmm = (stop) => ({ type: 'string', pattern: stop ? '^(([01][0-9]|2[0-3]):[0-5][0-9]|24:00)$' : '^([01][0-9]|2[0-3]):[0-5][0-9]$', errorMessage: `must be a time HH:MM from 00:00 to ${stop ? '24:00' : '23:59'}` });
+out['power-schedule'] = schema('PowerSchedule', 'power-schedule.schema.json', 'Compute instances on during the periods and off outside them, in an IANA time zone; platctl-only, never sent to the platform (docs/governance.md).', platctlApi,
+  metadata({ project: false }),
+  obj({
+    timeZone: { ...nonEmpty, description: 'An IANA time zone (Europe/Berlin, America/New_York, UTC) the periods are written in.' },
+    periods: { type: 'array', minItems: 1, description: 'When the selected instances are on; outside every period they are off.', items: obj({
+      days: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', enum: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] } },
+      start: hhmm(false),
+      stop: { ...hhmm(true), description: 'Not after start: the period ends on the next day.' },
+    }, ['days', 'start', 'stop']) },
+    selector: obj({
+      labels: { type: 'object', minProperties: 1, additionalProperties: { type: 'string' }, description: 'Every label given must be on the instance.' },
+      names: { type: 'array', minItems: 1, uniqueItems: true, items: nonEmpty, description: 'Instance names, or globs with *.' },
+      workspaces: { type: 'array', minItems: 1, uniqueItems: true, items: nonEmpty },
+      projects: { type: 'array', minItems: 1, uniqueItems: true, items: nonEmpty },
+    }, [], { minProperties: 1, errorMessage: 'set at least one of labels, names, workspaces or projects' }),
+  }, ['timeZone', 'periods', 'selector']));
 out['manifest'] = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://platctl.io/schemas/manifest.schema.json',

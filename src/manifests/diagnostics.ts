@@ -46,6 +46,7 @@ export const DIAGNOSTIC_CODES = [
   'dependency-cycle',
   'disabled-blueprint-version',
   'policy-syntax',
+  'power-schedule',
   // against the live platform
   'unknown-project',
 ] as const;

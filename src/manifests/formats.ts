@@ -22,6 +22,11 @@ export const FORMATS: Record<string, { test: RegExp; means: string }> = {
     test: /^v\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?$/,
     means: 'a v-prefixed version such as v1.6.2',
   },
+  // RFC 3339 with its offset (a PowerSchedule exception, platctl.io/keep-on-until)
+  'date-time': {
+    test: /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])[Tt ]([01]\d|2[0-3]):[0-5]\d:[0-5]\d(\.\d+)?([Zz]|[+-]([01]\d|2[0-3]):[0-5]\d)$/,
+    means: 'an RFC 3339 time with its offset, such as 2026-11-26T22:00:00+01:00',
+  },
   email: { test: /@/, means: 'an e-mail address such as alice@acme.example' },
   ipv4: { test: /\./, means: 'an IPv4 address such as 10.20.0.1' },
 };

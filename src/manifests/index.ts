@@ -7,6 +7,7 @@ import { DEFAULT_LIMITS, type LoaderLimits, readSources } from './files.js';
 import { boundDocuments, capDiagnostics, DEFAULT_DOCUMENT_LIMITS } from './input-checks.js';
 import { type ParsedDocument, parseSource } from './parse.js';
 import { policyChecks } from './policy-rules.js';
+import { powerScheduleChecks } from './power-schedule-checks.js';
 import { type ApiGroups, DEFAULT_GROUPS, validateDocument } from './validate-document.js';
 import { buildLookup } from './variables.js';
 import { keepVersionText } from './version-text.js';
@@ -117,6 +118,8 @@ export async function loadAndValidate(input: LoadInput): Promise<LoadResult> {
   diagnostics.push(...crossChecks(loaded, invalid));
   // Policies: every rule's CEL compiles.
   diagnostics.push(...policyChecks(loaded));
+  // Power schedules: time zones, periods, and what each selects.
+  diagnostics.push(...powerScheduleChecks(loaded));
   // Credentials: no password may be read from one of platctl's own credential variables.
   diagnostics.push(...credentialReferences(loaded));
   if (docs.length === 0 && !hasErrors(diagnostics)) {

@@ -105,6 +105,7 @@ export function needsOf(m: Manifest): Need[] {
     case 'Workspace':
     case 'BlueprintVersion':
     case 'Policy':
+    case 'PowerSchedule':
       break;
     default: {
       const never: never = m;

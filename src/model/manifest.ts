@@ -21,6 +21,11 @@ export const POWER_RESET_ANNOTATION = 'platctl.io/power-reset';
 export const POWER_CYCLE_ANNOTATION = 'platctl.io/power-cycle';
 /** `platctl.io/deploy: "false"`: a ComputeInstance created (and updated) but not published. */
 export const DEPLOY_ANNOTATION = 'platctl.io/deploy';
+/**
+ * A one-off exception to a PowerSchedule: `platctl.io/keep-on-until: <RFC 3339>` keeps the
+ * instance on until then, whatever its schedule says (docs/governance.md).
+ */
+export const KEEP_ON_UNTIL_ANNOTATION = 'platctl.io/keep-on-until';
 
 type ApiKind = 'Cluster' | 'Service' | 'Workspace' | 'ComputeInstance';
 export type PlatctlKind =
@@ -29,7 +34,8 @@ export type PlatctlKind =
   | 'BlueprintPublish'
   | 'BlueprintVersion'
   | 'ClusterControllers'
-  | 'Policy';
+  | 'Policy'
+  | 'PowerSchedule';
 export type Kind = ApiKind | PlatctlKind;
 
 export const KINDS: readonly Kind[] = [
@@ -43,6 +49,7 @@ export const KINDS: readonly Kind[] = [
   'BlueprintPublish',
   'ClusterControllers',
   'Policy',
+  'PowerSchedule',
 ];
 
 /** A reference to another manifest; `project` and `workspace` default to the referrer's. */
@@ -206,6 +213,36 @@ export interface PolicyManifest {
   spec: { rules: PolicyRule[] };
 }
 
+/** A day of the week as schedules write it. */
+export type Weekday = 'Mon' | 'Tue' | 'Wed' | 'Thu' | 'Fri' | 'Sat' | 'Sun';
+
+/**
+ * A time the selected instances are on: from `start` to `stop` (`HH:MM`, the zone's wall clock;
+ * `stop` may be `24:00`) on each of `days`; a `stop` not after `start` ends on the next day.
+ */
+export interface PowerPeriod {
+  days: Weekday[];
+  start: string;
+  stop: string;
+}
+
+/** Which compute instances a schedule powers: every criterion given must hold (lists: any of). */
+export interface PowerSelector {
+  labels?: Record<string, string>;
+  /** Names, or globs with `*`. */
+  names?: string[];
+  workspaces?: string[];
+  projects?: string[];
+}
+
+/** Compute instances on during its periods and off outside them; platctl-only. */
+export interface PowerScheduleManifest {
+  apiVersion: typeof PLATCTL_API_VERSION;
+  kind: 'PowerSchedule';
+  metadata: Metadata;
+  spec: { timeZone: string; periods: PowerPeriod[]; selector: PowerSelector };
+}
+
 export type Manifest =
   | ClusterManifest
   | ServiceManifest
@@ -216,7 +253,8 @@ export type Manifest =
   | BlueprintPublishManifest
   | BlueprintVersionManifest
   | ClusterControllersManifest
-  | PolicyManifest;
+  | PolicyManifest
+  | PowerScheduleManifest;
 
 export type ManifestOf<K extends Kind> = Extract<Manifest, { kind: K }>;
 

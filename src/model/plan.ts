@@ -43,6 +43,36 @@ export interface Plan {
   readonly gpu?: GpuSummary;
   /** Policy rules that did not pass, in manifest then rule order; absent when every rule passed. */
   readonly policies?: readonly PolicyResult[];
+  /** Each compute instance a PowerSchedule powers, by key; absent when none is scheduled. */
+  readonly schedules?: readonly ScheduledPower[];
+}
+
+/** What a PowerSchedule wants of one compute instance now and next (docs/governance.md). */
+export interface ScheduledPower {
+  /** The instance's identity key. */
+  readonly key: string;
+  /** The schedule's identity key (`PowerSchedule/name`). */
+  readonly schedule: string;
+  readonly timeZone: string;
+  /** The power state the schedule wants at the plan's time, hence the instance's declared one. */
+  readonly state: 'on' | 'off';
+  /** `period`: inside one; `outside`: in none; `keep-on`: kept on by its exception. */
+  readonly why: 'period' | 'outside' | 'keep-on';
+  /** The exception `platctl.io/keep-on-until`, when it is still ahead. */
+  readonly keepOnUntil?: string;
+  /** The next changes: `at` in UTC (RFC 3339), `local` on the schedule's wall clock. */
+  readonly next: readonly {
+    readonly at: string;
+    readonly local: string;
+    readonly state: 'on' | 'off';
+  }[];
+  /** Hours a month the schedule keeps it off (its off share of the coming week × 730). */
+  readonly offHoursPerMonth: number;
+  /** GPU-hours a month saved against always on; absent when the profile's GPUs are unknown. */
+  readonly gpuHoursSavedPerMonth?: number;
+  /** Cost a month saved against always on, in `currency`; absent without an hourly price. */
+  readonly costSavedPerMonth?: number;
+  readonly currency?: string;
 }
 
 /** A Policy rule that did not pass for one manifest (docs/governance.md). */

@@ -5,6 +5,7 @@ import { clusterProvider } from './cluster.js';
 import { clusterControllersProvider } from './cluster-controllers.js';
 import { computeInstanceProvider } from './compute-instance.js';
 import { policyProvider } from './policy.js';
+import { powerScheduleProvider } from './power-schedule.js';
 import { projectAssignmentProvider } from './project-assignment.js';
 import { serviceProvider } from './service.js';
 import { userProvider } from './user.js';
@@ -23,5 +24,6 @@ export function createProviderRegistry(): ProviderRegistry {
     BlueprintPublish: blueprintPublishProvider,
     ClusterControllers: clusterControllersProvider,
     Policy: policyProvider,
+    PowerSchedule: powerScheduleProvider,
   };
 }

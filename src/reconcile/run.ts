@@ -14,6 +14,7 @@ import { observeAll } from './observe.js';
 import { adoptPending, createError } from './ownership.js';
 import { plan as planActions } from './planner.js';
 import { evaluatePolicies } from './policies.js';
+import { applySchedules, nameSchedules } from './power-schedules.js';
 import { preflight } from './preflight.js';
 import { createRecorder } from './record.js';
 import { checkReferences } from './references.js';
@@ -73,7 +74,9 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
     // plan: pure
     // policies are platctl's own: checked below, never planned, recorded or counted as resources
     const desired = manifests.map((m) => m.manifest).filter((m) => m.kind !== 'Policy');
-    const planned = planActions(desired, live, await ports.state.lastApplied(), {
+    // power schedules: what each scheduled instance's period wants now is its declared power
+    const schedules = applySchedules(desired, ports.clock.now(), options.prices);
+    const unnamed = planActions(schedules.desired, live, await ports.state.lastApplied(), {
       providers: ports.providers,
       inventory: await ports.state.inventory(),
       unreadable: new Map([...unreadable].map(([key, why]) => [key, why.message])),
@@ -87,6 +90,7 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
         'approvedDeletes',
       ]),
     });
+    const planned = nameSchedules(unnamed, schedules.entries);
     // preflight: what execution would find late (a secret not set, no VPC for compute) is a plan
     // error at its line
     const loaded = new Map(manifests.map((m) => [m.key, m]));
@@ -126,7 +130,7 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
     const recorder = await createRecorder(
       ports.state,
       plan,
-      new Map(desired.map((m) => [manifestKey(m), m])),
+      new Map(schedules.desired.map((m) => [manifestKey(m), m])),
       runId,
       ports.clock.now,
     );

@@ -2,6 +2,7 @@ import { printable } from '../../core/terminal-text.js';
 import type { FieldChange } from '../../model/action.js';
 import type { Plan } from '../../model/plan.js';
 import { gpuLines } from '../gpu.js';
+import { scheduleLines } from './schedules.js';
 import {
   foundLine,
   masked,
@@ -31,6 +32,10 @@ export function renderPlanMarkdown(plan: Plan, limit = MARKDOWN_LIMIT): string {
   const policies = policyLines(plan);
   if (policies.length) {
     head.push('**Policies**', '', ...policies.map((l) => `- ${escapeHtml(l)}`), '');
+  }
+  const schedules = scheduleLines(plan);
+  if (schedules.length) {
+    head.push('**Schedules**', '', ...schedules.map((l) => `- ${escapeHtml(l)}`), '');
   }
   const left = plan.leftOnPlatform;
   if (left) {

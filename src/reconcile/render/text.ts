@@ -3,6 +3,7 @@ import { printable } from '../../core/terminal-text.js';
 import type { Action, ActionOutcome } from '../../model/action.js';
 import type { Plan } from '../../model/plan.js';
 import { gpuLines } from '../gpu.js';
+import { scheduleLines } from './schedules.js';
 import {
   foundLine,
   leftLines,
@@ -64,10 +65,12 @@ export function renderPlanText(plan: Plan, c: Colors = colors(false)): string {
   if (unread) lines.push(`${c.red('error')}: ${t(unread)}`);
   const gpu = plan.gpu ? gpuLines(plan.gpu).map((l) => `  ${t(l)}`) : [];
   const policies = policyLines(plan).map((l) => `  ${t(l)}`);
+  const schedules = scheduleLines(plan).map((l) => `  ${t(l)}`);
   const head = [
     summaryLine(plan),
     ...(gpu.length ? ['Compute:', ...gpu] : []),
     ...(policies.length ? ['Policies:', ...policies] : []),
+    ...(schedules.length ? ['Schedules:', ...schedules] : []),
     ...leftLines(plan).map(t),
   ];
   return `${[...head, ...(lines.length ? ['', ...lines] : [])].join('\n')}\n`;
