@@ -7,6 +7,7 @@ import type { BackoffTracker } from './backoff.js';
 import type { StepOptions, StepOutcome, StepPorts } from './ports.js';
 import { lastGoodSnapshot, reject, revOf, withManifests } from './revisions.js';
 import { record, withTimeout } from './run-record.js';
+import { wakeForSchedules } from './schedule-wake.js';
 
 const RUN_KEY = '<run>';
 
@@ -137,7 +138,12 @@ export async function reconcileStep(
   }
 
   function requeue(r: RunResult): StepOutcome {
-    const next = nextAfter(r, options, backoff, clock.now());
+    // a power schedule's next boundary wakes the loop sooner than its interval
+    const next = wakeForSchedules(
+      nextAfter(r, options, backoff, clock.now()),
+      report?.plan,
+      clock.now(),
+    );
     status.nextRunAt = clock.now() + next.requeueAfterMs;
     return {
       ...next,

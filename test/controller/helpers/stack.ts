@@ -49,7 +49,8 @@ interface JournalEntry {
   readonly query: Record<string, string>;
 }
 
-export async function createStack(): Promise<Stack> {
+/** `clockSpeed`: the emulator's clock runs that many times real time (a controller may use it). */
+export async function createStack(options: { readonly clockSpeed?: number } = {}): Promise<Stack> {
   const root = await mkdtemp(join(tmpdir(), 'platctl-ctl-e2e-'));
   // Short lifecycles: instance provisioning and deletion take a fraction of a second.
   const emulator = await startEmulator({
@@ -57,6 +58,7 @@ export async function createStack(): Promise<Stack> {
     apiKey: API_KEY,
     admin: true,
     transitionSeconds: FAST_TRANSITIONS,
+    ...(options.clockSpeed ? { clockSpeed: options.clockSpeed } : {}),
   });
   const remote = await createGitRemote(join(root, 'git'));
   const logs: string[] = [];

@@ -1,0 +1,128 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { RunningController } from '../../src/controller/controller.js';
+import { commitFiles } from './helpers/git-remote.js';
+import {
+  createStack,
+  instancePath,
+  instanceYaml,
+  nextStep,
+  type Stack,
+  VPC_YAML,
+  workspaceYaml,
+} from './helpers/stack.js';
+
+/**
+ * A PowerSchedule in the controller (issue 25): on the emulator's fast clock (60× real time),
+ * the loop wakes at the period's boundaries, not at its six-hour interval, powers the instance on
+ * at the start and off at the stop, and a restart between them sends no power action twice.
+ */
+const SPEED = 60;
+const MINUTE = 60_000;
+let stack: Stack;
+beforeEach(async () => {
+  stack = await createStack({ clockSpeed: SPEED });
+});
+afterEach(async () => {
+  await stack.close();
+});
+
+const BOX = instancePath('ws-a', 'box');
+const hhmm = (t: number) => new Date(t).toISOString().slice(11, 16);
+
+/** A schedule, in UTC, whose one period is `[start, stop)` every day. */
+function scheduleYaml(start: number, stop: number): string {
+  return [
+    'apiVersion: platctl.io/v1alpha1',
+    'kind: PowerSchedule',
+    'metadata:',
+    '  name: burst',
+    'spec:',
+    '  timeZone: UTC',
+    '  periods:',
+    `    - { days: [Mon, Tue, Wed, Thu, Fri, Sat, Sun], start: "${hhmm(start)}", stop: "${hhmm(stop)}" }`,
+    '  selector:',
+    '    workspaces: [ws-a]',
+    '',
+  ].join('\n');
+}
+
+const emu = () => stack.emulator.clock;
+
+/** A controller on the emulator's clock: every duration below is in emulated time. */
+function controller(): Promise<RunningController> {
+  return stack.controller({
+    // bound: the engine passes `clock.now` on as a function
+    clock: { now: () => emu().now(), sleep: (ms, signal) => emu().sleep(ms, signal) },
+    intervalMs: 6 * 60 * MINUTE,
+    runTimeoutMs: 20_000 * SPEED,
+    leaseTtlMs: 3000 * SPEED,
+    wait: { pollMs: 20 * SPEED, timeoutMs: 10_000 * SPEED },
+  });
+}
+
+async function powerState(): Promise<string | undefined> {
+  const r = await stack.api('GET', BOX);
+  return (r.body as { status?: { powerState?: string } } | null)?.status?.powerState;
+}
+
+/** The power actions the platform was sent, in order. */
+async function powerActions(): Promise<string[]> {
+  return (await stack.journal())
+    .filter((e) => e.method === 'POST' && e.path.startsWith(`${BOX}/action/`))
+    .map((e) => e.path.slice(`${BOX}/action/`.length));
+}
+
+describe('a PowerSchedule in the controller', () => {
+  it('powers on and off at the boundaries, across a restart, with no double action', async () => {
+    const now = stack.emulator.clock.now();
+    const start = Math.ceil((now + 4 * MINUTE) / MINUTE) * MINUTE;
+    const stop = start + 4 * MINUTE;
+    commitFiles(
+      stack.remote,
+      {
+        'platform/vpc.yaml': VPC_YAML,
+        'platform/ws.yaml': workspaceYaml('ws-a', 'scheduled'),
+        'platform/box.yaml': instanceYaml('ws-a', 'box'),
+        'platform/schedule.yaml': scheduleYaml(start, stop),
+      },
+      'a box on a schedule',
+    );
+    // before the period: created, published, then stopped, as the schedule wants it off
+    const a = await controller();
+    const first = await nextStep(a, (o) => o.result === 'succeeded');
+    expect(first.startedAt).toBeLessThan(start);
+    expect(await powerState()).toBe('off');
+    expect(await powerActions()).toEqual(['stop']);
+    const plan = first.report?.plan;
+    expect(plan?.schedules?.[0]).toMatchObject({
+      key: 'ComputeInstance/platform/ws-a/box',
+      state: 'off',
+      next: [
+        { at: new Date(start).toISOString(), state: 'on' },
+        { at: new Date(stop).toISOString(), state: 'off' },
+      ],
+    });
+    const stopAction = plan?.actions.find((x) => x.type === 'power');
+    expect(stopAction?.reason.message).toMatch(/power schedule burst: outside its periods/);
+
+    // the loop wakes at the period's start (its interval is six hours away) and powers it on
+    const started = await nextStep(a, (o) => (o.startedAt ?? 0) >= start);
+    expect(started.result).toBe('succeeded');
+    expect(started.startedAt).toBeLessThan(stop);
+    expect(await powerState()).toBe('on');
+    expect(await powerActions()).toEqual(['stop', 'start']);
+
+    // a restart inside the period: the new controller's first run sends nothing
+    await a.stop();
+    const b = await controller();
+    const resumed = await nextStep(b);
+    expect(resumed.result).toBe('succeeded');
+    expect(await powerActions()).toEqual(['stop', 'start']);
+
+    // ...and it powers the instance off at the stop
+    const stopped = await nextStep(b, (o) => (o.startedAt ?? 0) >= stop);
+    expect(stopped.result).toBe('succeeded');
+    expect(await powerState()).toBe('off');
+    expect(await powerActions()).toEqual(['stop', 'start', 'stop']);
+  }, 60_000);
+});
