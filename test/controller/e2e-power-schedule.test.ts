@@ -14,7 +14,8 @@ import {
 /**
  * A PowerSchedule in the controller (issue 25): on the emulator's fast clock (60× real time),
  * the loop wakes at the period's boundaries, not at its six-hour interval, powers the instance on
- * at the start and off at the stop, and a restart between them sends no power action twice.
+ * at the start and off at the stop, and a restart or a failover between them sends no power
+ * action twice.
  */
 const SPEED = 60;
 const MINUTE = 60_000;
@@ -65,6 +66,11 @@ async function powerState(): Promise<string | undefined> {
   return (r.body as { status?: { powerState?: string } } | null)?.status?.powerState;
 }
 
+async function until(check: () => boolean): Promise<void> {
+  for (let i = 0; i < 300 && !check(); i++) await new Promise((r) => setTimeout(r, 20));
+  expect(check()).toBe(true);
+}
+
 /** The power actions the platform was sent, in order. */
 async function powerActions(): Promise<string[]> {
   return (await stack.journal())
@@ -73,56 +79,66 @@ async function powerActions(): Promise<string[]> {
 }
 
 describe('a PowerSchedule in the controller', () => {
-  it('powers on and off at the boundaries, across a restart, with no double action', async () => {
-    const now = stack.emulator.clock.now();
-    const start = Math.ceil((now + 4 * MINUTE) / MINUTE) * MINUTE;
-    const stop = start + 4 * MINUTE;
-    commitFiles(
-      stack.remote,
-      {
-        'platform/vpc.yaml': VPC_YAML,
-        'platform/ws.yaml': workspaceYaml('ws-a', 'scheduled'),
-        'platform/box.yaml': instanceYaml('ws-a', 'box'),
-        'platform/schedule.yaml': scheduleYaml(start, stop),
-      },
-      'a box on a schedule',
-    );
-    // before the period: created, published, then stopped, as the schedule wants it off
-    const a = await controller();
-    const first = await nextStep(a, (o) => o.result === 'succeeded');
-    expect(first.startedAt).toBeLessThan(start);
-    expect(await powerState()).toBe('off');
-    expect(await powerActions()).toEqual(['stop']);
-    const plan = first.report?.plan;
-    expect(plan?.schedules?.[0]).toMatchObject({
-      key: 'ComputeInstance/platform/ws-a/box',
-      state: 'off',
-      next: [
-        { at: new Date(start).toISOString(), state: 'on' },
-        { at: new Date(stop).toISOString(), state: 'off' },
-      ],
-    });
-    const stopAction = plan?.actions.find((x) => x.type === 'power');
-    expect(stopAction?.reason.message).toMatch(/power schedule burst: outside its periods/);
+  it.each([
+    ['a restart', 'restart'],
+    ['a failover to a standby', 'failover'],
+  ] as const)(
+    'powers on and off at the boundaries, across %s, with no double action',
+    async (_, how) => {
+      const now = stack.emulator.clock.now();
+      const start = Math.ceil((now + 4 * MINUTE) / MINUTE) * MINUTE;
+      const stop = start + 8 * MINUTE; // 8 s real: room for a slow restart inside the period
+      commitFiles(
+        stack.remote,
+        {
+          'platform/vpc.yaml': VPC_YAML,
+          'platform/ws.yaml': workspaceYaml('ws-a', 'scheduled'),
+          'platform/box.yaml': instanceYaml('ws-a', 'box'),
+          'platform/schedule.yaml': scheduleYaml(start, stop),
+        },
+        'a box on a schedule',
+      );
+      // before the period: created, published, then stopped, as the schedule wants it off
+      const a = await controller();
+      const first = await nextStep(a, (o) => o.result === 'succeeded');
+      expect(first.startedAt).toBeLessThan(start);
+      expect(await powerState()).toBe('off');
+      expect(await powerActions()).toEqual(['stop']);
+      const plan = first.report?.plan;
+      expect(plan?.schedules?.[0]).toMatchObject({
+        key: 'ComputeInstance/platform/ws-a/box',
+        state: 'off',
+        next: [
+          { at: new Date(start).toISOString(), state: 'on' },
+          { at: new Date(stop).toISOString(), state: 'off' },
+        ],
+      });
+      const stopAction = plan?.actions.find((x) => x.type === 'power');
+      expect(stopAction?.reason.message).toMatch(/power schedule burst: outside its periods/);
 
-    // the loop wakes at the period's start (its interval is six hours away) and powers it on
-    const started = await nextStep(a, (o) => (o.startedAt ?? 0) >= start);
-    expect(started.result).toBe('succeeded');
-    expect(started.startedAt).toBeLessThan(stop);
-    expect(await powerState()).toBe('on');
-    expect(await powerActions()).toEqual(['stop', 'start']);
+      // the loop wakes at the period's start (its interval is six hours away) and powers it on
+      const started = await nextStep(a, (o) => (o.startedAt ?? 0) >= start);
+      expect(started.result).toBe('succeeded');
+      expect(started.startedAt).toBeLessThan(stop);
+      expect(await powerState()).toBe('on');
+      expect(await powerActions()).toEqual(['stop', 'start']);
 
-    // a restart inside the period: the new controller's first run sends nothing
-    await a.stop();
-    const b = await controller();
-    const resumed = await nextStep(b);
-    expect(resumed.result).toBe('succeeded');
-    expect(await powerActions()).toEqual(['stop', 'start']);
+      // a restart (or a failover to a standby) inside the period: the new leader's first run sends
+      // nothing
+      const standby = how === 'failover' ? await controller() : undefined;
+      if (standby) await until(() => standby.status.role === 'standby');
+      await a.stop();
+      const b = standby ?? (await controller());
+      const resumed = await nextStep(b);
+      expect(resumed.result).toBe('succeeded');
+      expect(await powerActions()).toEqual(['stop', 'start']);
 
-    // ...and it powers the instance off at the stop
-    const stopped = await nextStep(b, (o) => (o.startedAt ?? 0) >= stop);
-    expect(stopped.result).toBe('succeeded');
-    expect(await powerState()).toBe('off');
-    expect(await powerActions()).toEqual(['stop', 'start', 'stop']);
-  }, 60_000);
+      // ...and it powers the instance off at the stop
+      const stopped = await nextStep(b, (o) => (o.startedAt ?? 0) >= stop);
+      expect(stopped.result).toBe('succeeded');
+      expect(await powerState()).toBe('off');
+      expect(await powerActions()).toEqual(['stop', 'start', 'stop']);
+    },
+    60_000,
+  );
 });

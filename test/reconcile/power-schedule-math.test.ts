@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { PowerPeriod, Weekday } from '../../src/model/manifest.js';
-import { decidePower, offShare, weeklyRanges } from '../../src/model/power-schedule.js';
+import type { Manifest, PowerPeriod, Weekday } from '../../src/model/manifest.js';
+import { decidePower, offShare, selects, weeklyRanges } from '../../src/model/power-schedule.js';
 import { instantOf, isTimeZone, zonedText } from '../../src/model/zoned-time.js';
 
 const at = (iso: string) => Date.parse(iso);
@@ -121,5 +121,26 @@ describe('offShare and weeklyRanges', () => {
       [6 * 1440 + 22 * 60, 7 * 1440],
       [0, 120],
     ]);
+  });
+});
+
+describe('selects', () => {
+  const box = {
+    apiVersion: 'paas.envmgmt.io/v1',
+    kind: 'ComputeInstance',
+    metadata: { name: 'gpu-train-1', project: 'ml', workspace: 'train', labels: { team: 'ml' } },
+    spec: { computeType: 'baremetal', computeProfile: { name: 'bmaas-h100' }, variables: [] },
+  } as const satisfies Manifest;
+
+  it('selects a ComputeInstance meeting every criterion given', () => {
+    expect(selects({ labels: { team: 'ml' } }, box)).toBe(true);
+    expect(selects({ labels: { team: 'ml', tier: 'x' } }, box)).toBe(false);
+    expect(selects({ names: ['cpu-*', 'gpu-*-1'] }, box)).toBe(true);
+    expect(selects({ names: ['gpu-train'] }, box)).toBe(false);
+    expect(selects({ names: ['gpu.train-1'] }, box)).toBe(false); // a dot is a dot
+    expect(selects({ workspaces: ['train'], projects: ['ml'] }, box)).toBe(true);
+    expect(selects({ workspaces: ['train'], projects: ['other'] }, box)).toBe(false);
+    const ws = { apiVersion: 'v1', kind: 'Workspace', metadata: { name: 'gpu-1', project: 'ml' } };
+    expect(selects({ projects: ['ml'] }, ws as Manifest)).toBe(false);
   });
 });
