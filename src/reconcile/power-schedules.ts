@@ -8,7 +8,7 @@ import {
   type PowerScheduleManifest,
 } from '../model/manifest.js';
 import type { Plan, ScheduledPower } from '../model/plan.js';
-import { decidePower, offShare, selects } from '../model/power-schedule.js';
+import { decidePower, offShare, type PowerDecision, selects } from '../model/power-schedule.js';
 import type { PriceFile } from '../model/prices.js';
 import { zonedText } from '../model/zoned-time.js';
 import { gpusOfSize, sizeOf } from './gpu-count.js';
@@ -42,12 +42,31 @@ export function applySchedules(
   const rest = desired.filter((m) => m.kind !== 'PowerSchedule');
   if (schedules.length === 0) return { desired: rest, entries: [] };
   const entries: ScheduledPower[] = [];
+  // what a schedule wants depends on the instance only through its exception: the period math
+  // (Intl per boundary, several ms) is done once per schedule and exception, not per instance
+  const decisions = new Map<string, Decided>();
+  const decide = (s: PowerScheduleManifest, keep: number | undefined): Decided => {
+    const key = `${s.metadata.name}\0${keep ?? ''}`;
+    let d = decisions.get(key);
+    if (!d) {
+      const share = decisions.get(`${s.metadata.name}\0`)?.share ?? offShare(s.spec, now);
+      const decision = decidePower(s.spec, now, keep);
+      const next = decision.next.map((t) => ({
+        at: new Date(t.at).toISOString(),
+        local: zonedText(t.at, s.spec.timeZone),
+        state: t.state,
+      }));
+      d = { decision, share, next };
+      decisions.set(key, d);
+    }
+    return d;
+  };
   const out = rest.map((m) => {
     if (m.kind !== 'ComputeInstance') return m;
     if (m.metadata.annotations?.[POWER_ANNOTATION] === 'off') return m;
     const schedule = schedules.find((s) => selects(s.spec.selector, m));
     if (!schedule) return m;
-    const entry = scheduled(m, schedule, now, prices);
+    const entry = scheduled(m, schedule, now, decide, prices);
     entries.push(entry);
     if (entry.state === 'on') return m;
     return {
@@ -61,17 +80,25 @@ export function applySchedules(
   return { desired: out, entries };
 }
 
+/** A schedule's decision for one exception (or none), and its off share of the coming week. */
+interface Decided {
+  readonly decision: PowerDecision;
+  readonly share: number;
+  readonly next: ScheduledPower['next'];
+}
+
 function scheduled(
   m: ManifestOf<'ComputeInstance'>,
   schedule: PowerScheduleManifest,
   now: number,
+  decide: (s: PowerScheduleManifest, keep: number | undefined) => Decided,
   prices?: PriceFile,
 ): ScheduledPower {
   const { spec } = schedule;
   const exception = Date.parse(m.metadata.annotations?.[KEEP_ON_UNTIL_ANNOTATION] ?? '');
   const keep = Number.isFinite(exception) && exception > now ? exception : undefined;
-  const decision = decidePower(spec, now, keep);
-  const offHours = offShare(spec, now) * HOURS_PER_MONTH;
+  const { decision, share, next } = decide(schedule, keep);
+  const offHours = share * HOURS_PER_MONTH;
   const size = sizeOf(m.spec);
   const gpus = size && gpusOfSize(size, prices);
   const hourly = size && prices?.profiles[size.profile]?.hourly;
@@ -82,11 +109,7 @@ function scheduled(
     state: decision.state,
     why: decision.why,
     ...(keep === undefined ? {} : { keepOnUntil: new Date(keep).toISOString() }),
-    next: decision.next.map((t) => ({
-      at: new Date(t.at).toISOString(),
-      local: zonedText(t.at, spec.timeZone),
-      state: t.state,
-    })),
+    next,
     offHoursPerMonth: round(offHours),
     ...(gpus === undefined ? {} : { gpuHoursSavedPerMonth: round(gpus * offHours) }),
     ...(hourly === undefined || !size
