@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { converge, type World, world, writes } from './harness.js';
@@ -11,6 +11,8 @@ import { converge, type World, world, writes } from './harness.js';
 let w: World;
 beforeEach(async () => {
   w = await world();
+  // the examples' weekday schedule powers k8s-train off at weekends: these trials want it on
+  rmSync(join(w.manifests, '50-power-schedules.yaml'));
 });
 afterEach(async () => {
   await w.close();

@@ -41,5 +41,5 @@ describe('platctl plan when reads keep failing', () => {
     const clean = await runCli(['plan', w.manifests, '--state', state, '-o', 'json'], { env });
     expect(clean.code, clean.stderr).toBe(0);
     expect((JSON.parse(clean.stdout) as { unreadable?: string[] }).unreadable).toBeUndefined();
-  });
+  }, 90_000); // four CLI runs, three of them retrying 500s with backoff
 });
