@@ -32,8 +32,12 @@ function label(root: string, abs: string, rootAbs: string): string {
   return (rel === '' ? root : join(root, rel)).split(sep).join('/');
 }
 
+/** Where a source read from disk can be read again: its path (undefined for stdin). */
+export type SourceVisitor = (src: SourceText, path: string | undefined) => void;
+
 /**
- * Reads every manifest source named by `paths`: `-` is `stdin` (bytes checked as a file's are), a file is read whatever its
+ * Reads every manifest source named by `paths`, handing each to `visit` as soon as it is read (so
+ * a caller that is done with a file before the next need not hold them all): `-` is `stdin` (bytes checked as a file's are), a file is read whatever its
  * extension, a directory is walked recursively in sorted order for `.yaml`/`.yml` files (hidden
  * entries skipped). Symlinks leaving a walked directory, files over the size limit and unreadable
  * paths become diagnostics. Does file I/O, synchronously: the loader parses what it reads at once,
@@ -44,14 +48,15 @@ export function readSources(
   paths: readonly string[],
   stdin: string | Uint8Array | undefined,
   limits: LoaderLimits,
-): { sources: SourceText[]; diagnostics: Diagnostic[] } {
-  const sources: SourceText[] = [];
+  visit: SourceVisitor,
+): Diagnostic[] {
+  let read = 0;
   const diagnostics: Diagnostic[] = [];
   const err = (file: string, code: Diagnostic['code'], message: string) =>
     diagnostics.push({ severity: 'error', code, message, file });
 
   const readOne = (file: string, abs: string, size: number) => {
-    if (sources.length >= limits.maxFiles) {
+    if (read >= limits.maxFiles) {
       err(file, 'file-too-large', `more than ${limits.maxFiles} manifest files; not read`);
       return;
     }
@@ -63,12 +68,17 @@ export function readSources(
       );
       return;
     }
+    let decoded: ReturnType<typeof decodeManifest>;
     try {
-      const read = decodeManifest(file, readFileSync(abs));
-      if ('text' in read) sources.push({ file, text: read.text });
-      else diagnostics.push(read.diagnostic);
+      decoded = decodeManifest(file, readFileSync(abs));
     } catch (e) {
       err(file, 'file-read', `cannot read: ${(e as NodeJS.ErrnoException).code ?? String(e)}`);
+      return;
+    }
+    if (!('text' in decoded)) diagnostics.push(decoded.diagnostic);
+    else {
+      read++;
+      visit({ file, text: decoded.text }, abs); // outside the try: the visitor's errors are its own
     }
   };
 
@@ -124,9 +134,12 @@ export function readSources(
         err('<stdin>', 'file-too-large', `stdin is over the limit of ${limits.maxFileBytes} bytes`);
         continue;
       }
-      const read = decodeStdin(input);
-      if ('text' in read) sources.push({ file: '<stdin>', text: read.text });
-      else diagnostics.push(read.diagnostic);
+      const decoded = decodeStdin(input);
+      if (!('text' in decoded)) diagnostics.push(decoded.diagnostic);
+      else {
+        read++;
+        visit({ file: '<stdin>', text: decoded.text }, undefined);
+      }
       continue;
     }
     const file = p.split(sep).join('/');
@@ -142,5 +155,5 @@ export function readSources(
       else err(file, 'file-read', `cannot read: ${code ?? String(e)}`);
     }
   }
-  return { sources, diagnostics };
+  return diagnostics;
 }

@@ -4,10 +4,12 @@ import { credentialReferences } from './credential-refs.js';
 import { crossChecks } from './cross-checks.js';
 import { type Diagnostic, hasErrors, sortDiagnostics } from './diagnostics.js';
 import { DEFAULT_LIMITS, type LoaderLimits, readSources } from './files.js';
-import { boundDocuments, capDiagnostics, DEFAULT_DOCUMENT_LIMITS } from './input-checks.js';
+import { capDiagnostics, DEFAULT_DOCUMENT_LIMITS, DocumentBound } from './input-checks.js';
 import { type ParsedDocument, parseSource } from './parse.js';
 import { policyChecks } from './policy-rules.js';
 import { powerScheduleChecks } from './power-schedule-checks.js';
+import { commonStrings, FileAgain, SkeletonManifest } from './skeleton.js';
+import type { SourceText } from './source-text.js';
 import { type ApiGroups, DEFAULT_GROUPS, validateDocument } from './validate-document.js';
 import { buildLookup } from './variables.js';
 import { keepVersionText } from './version-text.js';
@@ -84,45 +86,94 @@ export interface LoadResult {
  * Reads files; never throws for bad input.
  */
 export async function loadAndValidate(input: LoadInput): Promise<LoadResult> {
+  const { kept, diagnostics } = await load(
+    input,
+    (manifest, key, doc) => new LoadedDocument(manifest, key, doc),
+  );
+  return { manifests: hasErrors(diagnostics) ? [] : kept, diagnostics };
+}
+
+/**
+ * {@link loadAndValidate} for `platctl validate`, which needs the diagnostics and a count, not the
+ * manifests: each file is let go of once its documents are checked, and the checks across
+ * documents get only what they read of each ({@link SkeletonManifest}), positions being found in
+ * the file again for what they report. The same diagnostics, in the same order. Reads files.
+ */
+export async function validateManifests(
+  input: LoadInput,
+): Promise<{ valid: number; diagnostics: Diagnostic[] }> {
+  const common = commonStrings();
+  const { kept, diagnostics } = await load(
+    input,
+    (manifest, key, doc, again) =>
+      new SkeletonManifest(manifest, key ?? manifestKey(manifest), again, doc.index, common),
+  );
+  return { valid: hasErrors(diagnostics) ? 0 : kept.length, diagnostics };
+}
+
+/**
+ * How a load keeps a valid manifest once its own checks are done: `again` is its file as the
+ * position finder can read it after the loader has let the text go (the text itself for stdin).
+ */
+type Keep = (
+  manifest: Manifest,
+  key: string | undefined,
+  doc: ParsedDocument,
+  again: SourceText,
+) => LoadedManifest;
+
+/**
+ * The load, one file at a time: each is bounded, parsed and its documents validated (and checked
+ * for policy syntax and credential references, which read the whole document) before the next is
+ * read. Diagnostics are collected per stage and joined in the stages' order, as when every file
+ * went through each stage before the next.
+ */
+async function load(
+  input: LoadInput,
+  keep: Keep,
+): Promise<{ kept: LoadedManifest[]; diagnostics: Diagnostic[] }> {
   const limits = { ...DEFAULT_LIMITS, ...input.limits };
   const groups = { ...DEFAULT_GROUPS, ...input.groups };
-  const diagnostics: Diagnostic[] = [];
   const { lookup, diagnostics: varDiags } = await buildLookup(input);
-  diagnostics.push(...varDiags);
-  // Read: every file named, in a stable order.
-  const { sources: read, diagnostics: fileDiags } = readSources(input.paths, input.stdin, limits);
-  diagnostics.push(...fileDiags);
-  // Bound: too many or too large documents are refused before any parsing.
-  const { sources, diagnostics: boundDiags } = boundDocuments(read, DEFAULT_DOCUMENT_LIMITS);
-  diagnostics.push(...boundDiags);
-  // Parse and substitute: YAML documents as data; positions are found when a diagnostic asks.
-  const docs: ParsedDocument[] = [];
-  for (const src of sources) {
-    const r = parseSource(src, lookup, limits);
-    docs.push(...r.docs);
-    diagnostics.push(...r.diagnostics);
-  }
-  // Validate each document against its kind's schema.
-  const loaded: LoadedManifest[] = [];
+  const bound = new DocumentBound(DEFAULT_DOCUMENT_LIMITS);
+  const parseDiags: Diagnostic[] = [];
+  const documentDiags: Diagnostic[] = [];
+  const policyDiags: Diagnostic[] = [];
+  const credentialDiags: Diagnostic[] = [];
+  const kept: LoadedManifest[] = [];
   const invalid = new Set<string>();
-  for (const doc of docs) {
-    const r = validateDocument(doc, groups);
-    diagnostics.push(...r.diagnostics);
-    if (!r.manifest && r.key) invalid.add(r.key);
-    if (r.manifest) {
+  let documents = 0;
+  // Read: every file named, in a stable order, each handed on as it is read.
+  const fileDiags = readSources(input.paths, input.stdin, limits, (src, path) => {
+    // Bound: too many or too large documents are refused before any parsing.
+    if (bound.admit(src) !== true) return;
+    // Parse and substitute: YAML documents as data; positions are found when a diagnostic asks.
+    const { docs, diagnostics } = parseSource(src, lookup, limits);
+    parseDiags.push(...diagnostics);
+    documents += docs.length;
+    const again = path === undefined ? src : new FileAgain(src.file, path);
+    // Validate each document against its kind's schema, then what reads the whole of it.
+    for (const doc of docs) {
+      const r = validateDocument(doc, groups);
+      documentDiags.push(...r.diagnostics);
+      if (!r.manifest && r.key) invalid.add(r.key);
+      if (!r.manifest) continue;
       keepVersionText(r.manifest, doc);
-      loaded.push(new LoadedDocument(r.manifest, r.key, doc));
+      const whole = new LoadedDocument(r.manifest, r.key, doc);
+      // Policies: every rule's CEL compiles.
+      policyDiags.push(...policyChecks(whole));
+      // Credentials: no password may be read from one of platctl's own credential variables.
+      credentialDiags.push(...credentialReferences(whole));
+      kept.push(keep(r.manifest, r.key, doc, again));
     }
-  }
+  });
+  const diagnostics = [...varDiags, ...fileDiags, ...bound.diagnostics, ...parseDiags];
+  diagnostics.push(...documentDiags);
   // Across documents: duplicates, references, dependsOn cycles.
-  diagnostics.push(...crossChecks(loaded, invalid));
-  // Policies: every rule's CEL compiles.
-  diagnostics.push(...policyChecks(loaded));
+  diagnostics.push(...crossChecks(kept, invalid), ...policyDiags);
   // Power schedules: time zones, periods, and what each selects.
-  diagnostics.push(...powerScheduleChecks(loaded));
-  // Credentials: no password may be read from one of platctl's own credential variables.
-  diagnostics.push(...credentialReferences(loaded));
-  if (docs.length === 0 && !hasErrors(diagnostics)) {
+  diagnostics.push(...powerScheduleChecks(kept), ...credentialDiags);
+  if (documents === 0 && !hasErrors(diagnostics)) {
     const message = `no manifests found in ${input.paths.join(', ')}`;
     diagnostics.push({ severity: 'warning', code: 'no-manifests', message });
   }
@@ -130,5 +181,5 @@ export async function loadAndValidate(input: LoadInput): Promise<LoadResult> {
     sortDiagnostics(diagnostics),
     DEFAULT_DOCUMENT_LIMITS.maxDiagnostics,
   );
-  return { manifests: hasErrors(sorted) ? [] : loaded, diagnostics: sorted };
+  return { kept, diagnostics: sorted };
 }

@@ -96,40 +96,66 @@ export function boundDocuments(
   sources: readonly SourceText[],
   limits: DocumentLimits,
 ): { sources: SourceText[]; diagnostics: Diagnostic[] } {
+  const bound = new DocumentBound(limits);
   const kept: SourceText[] = [];
-  const diagnostics: Diagnostic[] = [];
-  let total = 0;
-  const refuse = (file: string, message: string) =>
-    diagnostics.push({ severity: 'error', code: 'too-many-documents', message, file });
   for (const src of sources) {
+    const admitted = bound.admit(src);
+    if (admitted === 'past-total') break;
+    if (admitted) kept.push(src);
+  }
+  return { sources: kept, diagnostics: bound.diagnostics };
+}
+
+/**
+ * {@link boundDocuments} one source at a time, for a loader that parses each file as it is read:
+ * `admit` says whether a source is kept, or `past-total` for the first one over the total (it and
+ * every later one are left out). The errors collect in `diagnostics`.
+ */
+export class DocumentBound {
+  readonly diagnostics: Diagnostic[] = [];
+  readonly #limits: DocumentLimits;
+  #total = 0;
+  #past = false;
+
+  constructor(limits: DocumentLimits) {
+    this.#limits = limits;
+  }
+
+  admit(src: SourceText): boolean | 'past-total' {
+    if (this.#past) return 'past-total';
+    const limits = this.#limits;
     const starts = separators(src.text);
     const count = starts.length + 1;
     if (count > limits.maxDocumentsPerFile) {
-      refuse(
+      this.#refuse(
         src.file,
         `holds ${count} documents, over the limit of ${limits.maxDocumentsPerFile} per file; not read`,
       );
-      continue;
+      return false;
     }
     const largest = largestGap([0, ...starts, src.text.length]);
     if (largest > limits.maxDocumentChars) {
-      refuse(
+      this.#refuse(
         src.file,
         `holds a document of ${largest} characters, over the limit of ${limits.maxDocumentChars}; not read`,
       );
-      continue;
+      return false;
     }
-    if (total + count > limits.maxDocuments) {
-      refuse(
+    if (this.#total + count > limits.maxDocuments) {
+      this.#refuse(
         src.file,
         `more than ${limits.maxDocuments} documents in all files; this file and the rest were not read`,
       );
-      break;
+      this.#past = true;
+      return 'past-total';
     }
-    total += count;
-    kept.push(src);
+    this.#total += count;
+    return true;
   }
-  return { sources: kept, diagnostics };
+
+  #refuse(file: string, message: string): void {
+    this.diagnostics.push({ severity: 'error', code: 'too-many-documents', message, file });
+  }
 }
 
 function separators(text: string): number[] {

@@ -53,14 +53,13 @@ function attempt<T>(field: 'expression' | 'message', fn: () => T): T {
 }
 
 /**
- * Every rule of every Policy compiled once at validate: a rule whose expression or message does
+ * Every rule of a Policy compiled once at validate: a rule whose expression or message does
  * not parse is an error at its line (`file:line:col` of the field, with CEL's own column inside
  * the expression in the message). Pure.
  */
-export function policyChecks(manifests: readonly LoadedManifest[]): Diagnostic[] {
+export function policyChecks(m: LoadedManifest): Diagnostic[] {
   const out: Diagnostic[] = [];
-  for (const m of manifests) {
-    if (m.manifest.kind !== 'Policy') continue;
+  if (m.manifest.kind === 'Policy') {
     m.manifest.spec.rules.forEach((rule, i) => {
       try {
         compileRule(rule);

@@ -108,12 +108,13 @@ let last: { src: SourceText; docs: { contents: Node | null }[]; starts: number[]
 
 function parsed(src: SourceText) {
   if (last?.src !== src) {
-    const all = yamlLib().parseAllDocuments(src.text, {
+    const text = src.text; // once: a source validate let go of is read from its file again
+    const all = yamlLib().parseAllDocuments(text, {
       prettyErrors: false,
       uniqueKeys: true,
       logLevel: 'error',
     });
-    last = { src, docs: Array.isArray(all) ? all : [], starts: lineStarts(src.text) };
+    last = { src, docs: Array.isArray(all) ? all : [], starts: lineStarts(text) };
   }
   return last;
 }

@@ -136,7 +136,12 @@ export function keyEdges(manifests: ReadonlyMap<string, Manifest>): KeyEdge[] {
 export function groupMembers(manifests: ReadonlyMap<string, Manifest>): Map<string, string[]> {
   const members = new Map<string, string[]>();
   for (const [key, m] of manifests) {
-    for (const g of groupsOf(m)) members.set(g, [...(members.get(g) ?? []), key]);
+    for (const g of groupsOf(m)) {
+      const list = members.get(g);
+      if (list)
+        list.push(key); // a copy per member was quadratic in a project's VPCs
+      else members.set(g, [key]);
+    }
   }
   return members;
 }

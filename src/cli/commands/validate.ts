@@ -32,7 +32,7 @@ export const registerValidate: RegisterCommand = (program: Command) => {
     .option('--paas-group <group>', 'API group of Service, Workspace and ComputeInstance manifests')
     .action(async (paths: string[], opts: ValidateOptions) => {
       // the loader and the schemas are loaded when it runs, not for --help
-      const { DEFAULT_LIMITS, formatDiagnostics, loadAndValidate } = await import(
+      const { DEFAULT_LIMITS, formatDiagnostics, validateManifests } = await import(
         '../../manifests/index.js'
       );
       const stdin = paths.includes('-') ? await readStdin(DEFAULT_LIMITS.maxFileBytes) : undefined;
@@ -40,7 +40,7 @@ export const registerValidate: RegisterCommand = (program: Command) => {
         ...(opts.infraGroup ? { infra: opts.infraGroup } : {}),
         ...(opts.paasGroup ? { paas: opts.paasGroup } : {}),
       };
-      const { manifests, diagnostics } = await loadAndValidate({
+      const { valid, diagnostics } = await validateManifests({
         paths,
         stdin,
         vars: parseVars(opts.var),
@@ -53,9 +53,7 @@ export const registerValidate: RegisterCommand = (program: Command) => {
         process.stdout.write(formatDiagnostics(diagnostics, format, { color }));
       }
       if (opts.output === 'text' && diagnostics.length === 0) {
-        process.stdout.write(
-          `${manifests.length} manifest${manifests.length === 1 ? '' : 's'} valid\n`,
-        );
+        process.stdout.write(`${valid} manifest${valid === 1 ? '' : 's'} valid\n`);
       }
       const failed = diagnostics.some((d) => d.severity === 'error' || opts.strict);
       process.exitCode = failed ? 1 : 0;
