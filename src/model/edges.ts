@@ -120,16 +120,32 @@ export function needsOf(m: Manifest): Need[] {
  * present in `manifests` are returned, a group standing for each of its members.
  */
 export function keyEdges(manifests: ReadonlyMap<string, Manifest>): KeyEdge[] {
-  const members = groupMembers(manifests);
   const edges: KeyEdge[] = [];
+  eachKeyEdge(manifests, (before, after, rule) => edges.push({ before, after, rule }));
+  return edges;
+}
+
+/**
+ * {@link keyEdges} one at a time, in the same order, without building them: a project's VPCs
+ * each come before each of its instances, millions of edges in a large platform.
+ */
+export function eachKeyEdge(
+  manifests: ReadonlyMap<string, Manifest>,
+  visit: (before: string, after: string, rule: EdgeRule) => void,
+): void {
+  const members = groupMembers(manifests);
   for (const [after, m] of manifests) {
     for (const n of needsOf(m)) {
-      for (const before of members.get(n.target) ?? [n.target]) {
-        if (before !== after && manifests.has(before)) edges.push({ before, after, rule: n.rule });
+      const befores = members.get(n.target);
+      if (befores === undefined) {
+        if (n.target !== after && manifests.has(n.target)) visit(n.target, after, n.rule);
+        continue;
+      }
+      for (const before of befores) {
+        if (before !== after && manifests.has(before)) visit(before, after, n.rule);
       }
     }
   }
-  return edges;
 }
 
 /** Group key → the identity keys of its members (pure). */

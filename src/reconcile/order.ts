@@ -1,7 +1,8 @@
 import type { Action } from '../model/action.js';
-import { keyEdges, spelled } from '../model/edges.js';
+import { eachKeyEdge, spelled } from '../model/edges.js';
 import type { Manifest } from '../model/manifest.js';
 import type { PlanDiagnostic } from '../model/plan.js';
+import { type DepList, DepLists } from './dep-lists.js';
 
 export interface Ordered {
   readonly actions: Action[];
@@ -20,25 +21,39 @@ export function order(input: readonly Action[], manifests: ReadonlyMap<string, M
   const diagnostics: PlanDiagnostic[] = [];
   const actions = deferControllerUpdates(input, diagnostics);
   const byKey = new Map<string, Action[]>();
-  for (const a of actions) byKey.set(a.key, [...(byKey.get(a.key) ?? []), a]);
-  const deps = new Map<string, Set<string>>(actions.map((a) => [a.id, new Set(a.dependsOn)]));
+  for (const a of actions) {
+    const list = byKey.get(a.key);
+    if (list) list.push(a);
+    else byKey.set(a.key, [a]);
+  }
+  const deps = new DepLists(actions.map((a) => a.id));
+  for (const a of actions) for (const d of a.dependsOn) deps.add(a.id, d);
   // one key: proposal order, CAPI before CAPG whatever the provider said
   for (const list of byKey.values()) {
     const sorted = [...list].sort((a, b) => componentRank(a) - componentRank(b));
-    for (let i = 1; i < sorted.length; i++) deps.get(sorted[i]!.id)!.add(sorted[i - 1]!.id);
+    for (let i = 1; i < sorted.length; i++) deps.add(sorted[i]!.id, sorted[i - 1]!.id);
   }
-  for (const edge of keyEdges(manifests)) {
-    const before = byKey.get(edge.before) ?? [];
-    const after = byKey.get(edge.after) ?? [];
-    for (const b of before) {
-      for (const a of after) {
-        if (!removes(b) && !removes(a)) deps.get(a.id)!.add(b.id);
-        // removals in reverse: what depends on a resource goes first (a role before its user)
-        if (removes(b) && removes(a)) deps.get(b.id)!.add(a.id);
-      }
-    }
+  // each key's actions split once into changes and removals: the edges below are millions in a
+  // large platform (a project's VPCs before each of its instances), and `removes` per pair was
+  // most of the plan's time there
+  const split = new Map<string, { changes: DepList[]; ranks: number[]; removals: Action[] }>();
+  for (const [key, list] of byKey) {
+    const changes = list.filter((a) => !removes(a));
+    split.set(key, {
+      changes: changes.map((a) => deps.of(a.id)),
+      ranks: changes.map((a) => deps.rankOf(a.id)),
+      removals: list.filter(removes),
+    });
   }
-  const result = actions.map((a) => ({ ...a, dependsOn: [...deps.get(a.id)!].sort() }) as Action);
+  eachKeyEdge(manifests, (beforeKey, afterKey) => {
+    const before = split.get(beforeKey);
+    const after = split.get(afterKey);
+    if (before === undefined || after === undefined) return;
+    for (const into of after.changes) for (const r of before.ranks) into.addRank(r);
+    // removals in reverse: what depends on a resource goes first (a role before its user)
+    for (const b of before.removals) for (const a of after.removals) deps.add(b.id, a.id);
+  });
+  const result = actions.map((a) => ({ ...a, dependsOn: deps.sorted(a.id) }) as Action);
   const cycle = findCycle(result);
   if (cycle) {
     // in resources, as people name them: `Workspace p/a -> Workspace p/b -> Workspace p/a`
