@@ -22,7 +22,8 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { createWriteStream, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -52,6 +53,8 @@ const { values } = parseArgs({
     'fail-reads': { type: 'boolean', default: false },
     /** Write the separate emulator's CPU profile (`node --cpu-prof`) into this directory. */
     'emulator-profile': { type: 'string' },
+    /** Write the engine's CPU profile of the plan after apply (the no-op plan) to this file. */
+    'plan-profile': { type: 'string' },
   },
 });
 const n = Number(values.resources);
@@ -81,8 +84,13 @@ const minObserve = (existing: boolean) =>
 const minApply = minObserve(false) + n;
 
 const dir = mkdtempSync(join(tmpdir(), 'platctl-bench-'));
-const file = join(dir, 'platform.yaml');
-writeFileSync(file, docs.join('---\n'));
+// files of 1,000 documents: one file of 100,000 would pass the loader's limits per file
+const file = join(dir, 'manifests');
+mkdirSync(file);
+for (let i = 0; i < docs.length; i += 1000) {
+  const name = `platform-${String(i / 1000).padStart(3, '0')}.yaml`;
+  writeFileSync(join(file, name), docs.slice(i, i + 1000).join('---\n'));
+}
 const apiKey = randomBytes(16).toString('hex');
 // The emulator runs in its own process, so the engine's CPU and memory are measured alone.
 const inProcess = values['in-process'] === true;
@@ -154,8 +162,13 @@ async function measure(mode: 'plan' | 'apply') {
     (result.plan?.diagnostics.filter((d) => d.message.includes('could not be read')).length ?? 0) +
     Object.keys(result.outcomes ?? {}).filter((id) => id.endsWith('#observe')).length;
   if (unread > 0) process.exitCode = 1;
+  const failed = Object.entries(result.outcomes ?? {}).filter(([, o]) => o.status === 'failed');
+  for (const [id, o] of failed.slice(0, 3))
+    console.error(`${mode}: ${id} failed: ${JSON.stringify(o)}`);
+  // what the plan would change: 0 for the plan after a complete apply (a no-op plan)
+  const changes = result.plan?.actions.filter((a) => a.type !== 'noop').length ?? 0;
   return {
-    status: unread > 0 ? `${result.status}, ${unread} unread` : result.status,
+    status: `${unread > 0 ? `${result.status}, ${unread} unread` : result.status}${failed.length ? `, ${failed.length} failed` : ''}${mode === 'plan' ? `, ${changes} changes` : ''}`,
     seconds,
     cpuSeconds,
     emulatorCpu,
@@ -178,7 +191,27 @@ if (values['fail-reads']) {
   });
   if (!res.ok) throw new Error(`could not inject the read fault: ${res.status}`);
 }
-const plan1 = applyOnly ? undefined : await measure('plan');
+const plan1 = applyOnly ? undefined : await profiled(values['plan-profile'], () => measure('plan'));
+
+/** `run` under the inspector's CPU profiler when `file` is given, the profile written there. */
+async function profiled<T>(file: string | undefined, run: () => Promise<T>): Promise<T> {
+  if (!file) return run();
+  const session = new Session();
+  session.connect();
+  const post = (method: string) =>
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, (err, res) => (err ? reject(err) : resolve(res))),
+    );
+  await post('Profiler.enable');
+  await post('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+  }
+}
 clearInterval(sampler);
 emulator.close();
 rmSync(dir, { recursive: true, force: true });

@@ -7,7 +7,8 @@
  *
  * Writes the generated set (`bench/manifest-set.ts`) and prints one JSON row per measurement:
  * - `loadAndValidate`: the loader called once in this process on `documents` documents; wall and
- *   CPU time and this process's peak RSS.
+ *   CPU time and this process's peak RSS. With `--streamed`, `validateManifests` instead (what
+ *   `platctl validate` runs: each file let go of once checked).
  * - `cli`: for each size of `--cli`, `--runs` runs of the compiled CLI as a user runs it,
  *   `taskset -c 0 node BIN validate DIR` (one core, Node's start, module loading and printing
  *   included), timed by `/usr/bin/time`: wall, user and system CPU, peak RSS. Needs `npm run build`.
@@ -24,7 +25,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { loadAndValidate } from '../src/manifests/index.js';
+import { loadAndValidate, validateManifests } from '../src/manifests/index.js';
 import { writeManifestSet } from './manifest-set.js';
 
 const { values, positionals } = parseArgs({
@@ -35,6 +36,7 @@ const { values, positionals } = parseArgs({
     runs: { type: 'string', default: '3' },
     bin: { type: 'string', multiple: true, default: ['dist/src/cli/bin.js'] },
     'no-vpc': { type: 'boolean', default: false },
+    streamed: { type: 'boolean', default: false },
   },
 });
 const total = Number(positionals[0] ?? 10_000);
@@ -58,18 +60,23 @@ async function inProcessRow(): Promise<void> {
   const rssBefore = process.memoryUsage().rss;
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  const r = await loadAndValidate({ paths: [dir], env: {} });
+  const r = values.streamed
+    ? await validateManifests({ paths: [dir], env: {} })
+    : await loadAndValidate({ paths: [dir], env: {} }).then((l) => ({
+        valid: l.manifests.length,
+        diagnostics: l.diagnostics,
+      }));
   const ms = performance.now() - t0;
   const cpu = process.cpuUsage(cpu0);
   const errors = r.diagnostics.filter((d) => d.severity === 'error');
-  if (errors.length > 0 || r.manifests.length !== total) {
-    console.error(`unexpected result: ${r.manifests.length} manifests, ${errors.length} errors`);
+  if (errors.length > 0 || r.valid !== total) {
+    console.error(`unexpected result: ${r.valid} manifests, ${errors.length} errors`);
     console.error(errors.slice(0, 5));
     process.exitCode = 1;
   }
   console.log(
     JSON.stringify({
-      row: 'loadAndValidate',
+      row: values.streamed ? 'validateManifests' : 'loadAndValidate',
       documents: total,
       files: Math.ceil(total / perFile),
       wallMs: Math.round(ms),
