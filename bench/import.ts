@@ -82,8 +82,11 @@ const api = createApiClient({
   concurrency: 16,
   onRequest: () => {
     requests++;
+    sent.push(performance.now());
   },
 });
+/** When each request was sent: where the wall time beyond requests ÷ rps went. */
+const sent: number[] = [];
 const out = mkdtempSync(join(tmpdir(), 'platctl-bench-import-'));
 const t0 = performance.now();
 const cpu = process.cpuUsage();
@@ -92,6 +95,13 @@ const result = await importPlatform(
   { api, providers: createProviderRegistry(), clock: systemClock },
 );
 const seconds = (performance.now() - t0) / 1000;
+// the longest pauses between two requests, and the rate between the first and the last request
+const gaps = sent
+  .slice(1)
+  .map((t, i) => ({ at: (sent[i]! - t0) / 1000, ms: t - sent[i]! }))
+  .sort((a, b) => b.ms - a.ms)
+  .slice(0, 3);
+const span = ((sent.at(-1) ?? t0) - (sent[0] ?? t0)) / 1000;
 const used = process.cpuUsage(cpu);
 emulator.close();
 rmSync(out, { recursive: true, force: true });
@@ -99,6 +109,9 @@ rmSync(out, { recursive: true, force: true });
 const imported = Object.values(result.counts).reduce((a, b) => a + b, 0);
 console.log(
   `seeded ${n} objects (${workspaces} workspaces, ${instances} instances) in ${seedSeconds.toFixed(1)} s\n`,
+);
+console.log(
+  `first request ${(((sent[0] ?? t0) - t0) / 1000).toFixed(2)} s in, last ${(((sent.at(-1) ?? t0) - t0) / 1000).toFixed(2)} s (${(sent.length / Math.max(span, 1e-9)).toFixed(0)} requests/s between); longest pauses: ${gaps.map((g) => `${g.ms.toFixed(0)} ms at ${g.at.toFixed(1)} s`).join(', ')}\n`,
 );
 console.log(
   '| objects | instances | rps | imported | requests | requests ÷ rps | wall time | CPU | peak RSS |',
