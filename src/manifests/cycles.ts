@@ -31,7 +31,7 @@ export function cycles(byKey: ReadonlyMap<string, LoadedManifest>): Diagnostic[]
   let explicit = false;
   for (const m of byKey.values()) if (m.manifest.metadata.dependsOn?.length) explicit = true;
   if (!explicit) return [];
-  const members = groupMembers(new Map([...byKey].map(([k, m]) => [k, m.manifest])));
+  const members = groupMembers(manifestsOf(byKey));
   // not kept: `next` asks once per node, and a report again for the few nodes on a cycle (kept,
   // they were 100,000 lists at the peak of a 100,000-document validate)
   const needsOfKey = (key: string): readonly Need[] => needsOf(byKey.get(key)!.manifest);
@@ -71,6 +71,11 @@ export function cycles(byKey: ReadonlyMap<string, LoadedManifest>): Diagnostic[]
     }
   }
   return out;
+}
+
+/** The manifests of `byKey` by key, without a copy of the map (100,000 pairs in a large load). */
+function* manifestsOf(byKey: ReadonlyMap<string, LoadedManifest>) {
+  for (const [key, m] of byKey) yield [key, m.manifest] as const;
 }
 
 /** One error at each manifest of `loop` (identity keys, the first repeated at the end). */

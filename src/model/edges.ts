@@ -149,7 +149,9 @@ export function eachKeyEdge(
 }
 
 /** Group key → the identity keys of its members (pure). */
-export function groupMembers(manifests: ReadonlyMap<string, Manifest>): Map<string, string[]> {
+export function groupMembers(
+  manifests: Iterable<readonly [string, Manifest]>,
+): Map<string, string[]> {
   const members = new Map<string, string[]>();
   for (const [key, m] of manifests) {
     for (const g of groupsOf(m)) {
