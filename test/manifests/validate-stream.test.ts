@@ -79,5 +79,21 @@ describe('validate, streamed, against the whole load', () => {
       const duplicate = r.diagnostics.find((d) => d.code === 'duplicate-identity');
       expect(duplicate?.message).toMatch(/a\/1\.yaml:\d+:\d+$/);
     });
+
+    it('power schedules select instances by label in other files, the same either way', async () => {
+      const vm = (name: string, team: string) =>
+        `apiVersion: paas.envmgmt.io/v1\nkind: ComputeInstance\nmetadata:\n  name: ${name}\n  project: p\n  workspace: w\n  labels: { team: ${team} }\nspec:\n  computeType: baremetal\n  computeProfile: { name: bmaas-l40s }\n  variables: []\n`;
+      const sched = (name: string, team: string) =>
+        `apiVersion: platctl.io/v1alpha1\nkind: PowerSchedule\nmetadata:\n  name: ${name}\nspec:\n  timeZone: Europe/Berlin\n  periods:\n    - { days: [Mon], start: "08:00", stop: "20:00" }\n  selector:\n    labels: { team: ${team} }\n`;
+      writeFileSync(join(dir, '1.yaml'), [ws('w'), vm('a', 'ml'), vm('b', 'web')].join('---\n'));
+      writeFileSync(
+        join(dir, '2.yaml'),
+        [sched('one', 'ml'), sched('two', 'ml'), sched('none', 'ops')].join('---\n'),
+      );
+      const r = await same([dir]);
+      expect(
+        r.diagnostics.filter((d) => d.code === 'power-schedule').map((d) => d.severity),
+      ).toEqual(['error', 'warning']);
+    });
   });
 });
