@@ -41,6 +41,8 @@ export interface RunningController {
   readonly metrics: ControllerMetrics;
   /** See {@link ControllerControls.approvePrune}. */
   approvePrune(runId: string): Promise<boolean>;
+  /** See {@link ControllerControls.approve}. */
+  approve(runId: string): Promise<boolean>;
   /** Graceful: no new action, the running step recorded, lease released, server closed. */
   stop(): Promise<void>;
 }
@@ -241,6 +243,7 @@ function started(
   return {
     ...shown,
     approvePrune: (runId) => controls.approvePrune(runId),
+    approve: (runId) => controls.approve(runId),
     stop: () => {
       stopping ??= shutdown();
       return stopping;

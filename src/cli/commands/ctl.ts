@@ -18,7 +18,7 @@ const json = (v: unknown): void => out(`${printableJson(JSON.stringify(v, null, 
 /**
  * `platctl ctl <verb>`: a running controller's control API from outside the pod. `status`
  * (source, revisions and a table of resources with condition and reason), `reconcile
- * [--with-source]`, `suspend`, `resume`, `diff` (the plan it would run now), `approve-prune <run>`
+ * [--with-source]`, `suspend`, `resume`, `diff` (the plan it would run now), `approve <run>`, `approve-prune <run>`
  * and `reset-backoff <resource>`. The controller comes from `--controller` or
  * `PLATCTL_CONTROLLER_URL`, the token from `--control-token-file` (once `--token-file`) or `PLATCTL_CONTROL_TOKEN`.
  */
@@ -103,6 +103,20 @@ export const registerCtl: RegisterCommand = (program: Command) => {
         APPROVED,
       );
       out(`prune of run ${printable(run)} approved; the controller runs now\n`);
+    });
+
+  ctl
+    .command('approve')
+    .description('Approve what a run holds: its require-approval policy rules, else its prune')
+    .argument('<run>', 'the run id shown by `platctl ctl status`')
+    .action(async (run: string) => {
+      await callControl(
+        target(),
+        'POST',
+        `/api/v1/runs/${encodeURIComponent(run)}/approve`,
+        APPROVED,
+      );
+      out(`run ${printable(run)} approved; the controller runs now\n`);
     });
 
   ctl

@@ -29,10 +29,17 @@ export function renderStatus(s: StatusView): string {
       `prune held:   ${s.blockedPrune.count} deletions over the limit of ${s.blockedPrune.limit}; approve with: platctl ctl approve-prune ${s.blockedPrune.runId}`,
     );
   }
+  if (s.heldPolicy) {
+    lines.push(
+      `policy held:  rule(s) ${s.heldPolicy.rules.join(', ')} need approval; approve with: platctl ctl approve ${s.heldPolicy.runId}`,
+      ...s.heldPolicy.findings.map((f) => `  ${f.at ? `${f.at}: ` : ''}${f.key}: ${f.message}`),
+    );
+  }
   if (s.leftOnPlatform) lines.push(...renderLeft(s.leftOnPlatform));
   if (s.shards) lines.push(...renderShards(s.shards));
   for (const r of s.rejected.slice(0, 1)) {
-    lines.push(`rejected:     ${r.revision.slice(0, 12)} at ${r.at}`);
+    const why = r.reason === 'PolicyDenied' ? ' (denied by policy)' : '';
+    lines.push(`rejected:     ${r.revision.slice(0, 12)} at ${r.at}${why}`);
     for (const d of r.diagnostics) {
       const at = [d.file, d.line, d.column].filter((x) => x !== undefined && x !== '').join(':');
       lines.push(`  ${d.severity}: ${at ? `${at}: ` : ''}${d.message}`);

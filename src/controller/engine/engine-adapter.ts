@@ -17,6 +17,7 @@ import { type LoadPort, reconcile } from '../../reconcile/run.js';
 import type { LeaseHolder, StateStore } from '../../state/index.js';
 import { beatingApi } from './beating-api.js';
 import { fencedApi } from './fenced-api.js';
+import { policyFindings } from './policy-findings.js';
 import type { ReconcileRun, ResourceReport, ValidatePort } from './ports.js';
 import { RevisionLoads } from './revision-loads.js';
 
@@ -152,6 +153,7 @@ export function engineRun(deps: EngineDeps): ReconcileRun {
           // a prune over the limit waits for approval; drift healing and the rest still run
           overLimit: 'hold',
           approvedDeletes: req.approvedDeletes ?? [],
+          approvedPolicies: req.approvedPolicies ?? [],
           ...(deps.maxDeletes !== undefined ? { maxDeletes: deps.maxDeletes } : {}),
           ...(deps.concurrency !== undefined ? { concurrency: deps.concurrency } : {}),
         },
@@ -245,6 +247,7 @@ export function engineRun(deps: EngineDeps): ReconcileRun {
         ...(result.plan?.pruneHeld ? { pruneHeld: result.plan.pruneHeld } : {}),
         ...(result.plan?.leftOnPlatform ? { leftOnPlatform: result.plan.leftOnPlatform } : {}),
         ...(result.plan ? { plan: result.plan } : {}),
+        ...policyFindings(result.plan, req.mode, req.dir),
         blocked: result.status === 'blocked',
         interrupted:
           result.status === 'aborted' || resources.some((r) => r.outcome === 'not-started'),

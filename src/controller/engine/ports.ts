@@ -44,6 +44,8 @@ export interface RunRequest {
   readonly skipKeys: readonly string[];
   /** Keys whose prune deletion a person approved past `--max-deletes`. @default [] */
   readonly approvedDeletes?: readonly string[];
+  /** Policy rules (`require-approval`) a person approved for this revision, by name. @default [] */
+  readonly approvedPolicies?: readonly string[];
   /**
    * Called whenever the run makes progress (an API answer, an action's start, progress line or
    * end): the loop's watchdog. `what` names it briefly. Undefined: nobody watches.
@@ -93,6 +95,18 @@ export type ObserveOne = (
   signal: AbortSignal,
 ) => Promise<LiveView | undefined>;
 
+/** A policy rule that failed for one manifest, as the controller shows it. */
+export interface PolicyFinding {
+  readonly rule: string;
+  /** The Policy's identity key. */
+  readonly policy: string;
+  /** The manifest it failed for. */
+  readonly key: string;
+  readonly message: string;
+  /** `file:line:col` of the manifest, when known. */
+  readonly at?: string;
+}
+
 /** What a run did: enough for status, metrics and per-resource backoff. */
 export interface RunReport {
   readonly resources: readonly ResourceReport[];
@@ -115,6 +129,10 @@ export interface RunReport {
   readonly pruneHeld?: PruneHeld;
   /** Found objects removed from git: left on the platform, never pruned (the plan's). */
   readonly leftOnPlatform?: LeftOnPlatform;
+  /** `require-approval` rules that failed in an apply: nothing ran, it waits for a person. */
+  readonly policyHeld?: readonly PolicyFinding[];
+  /** `deny` rules that failed: the revision is refused (nothing ran). */
+  readonly policyDenied?: readonly PolicyFinding[];
   /** The plan the run made (docs/plan-format.md), when it got that far. */
   readonly plan?: Plan;
   /** True when the plan had errors and nothing was changed. */

@@ -37,6 +37,7 @@ const CHANGES: Readonly<Record<string, ControlScope>> = {
   'POST suspend': 'fleet',
   'POST resume': 'fleet',
   'POST prunes/3': 'replica',
+  'POST runs/3': 'fleet',
   'POST resources/3': 'replica',
 };
 
@@ -226,6 +227,14 @@ export function controlApiRoute(deps: ControlApiDeps): HttpRoute {
           const other = await controls.pruneElsewhere(parts[1] ?? '');
           if (other) return send(res, 503, { error: other.message, leader: other.leader });
           return send(res, 404, { error: 'no held prune with that run id (unknown or expired)' });
+        }
+        return send(res, 200, { approved: true });
+      case 'POST runs/3':
+        if (parts[2] !== 'approve') break;
+        if (!(await controls.approve(parts[1] ?? ''))) {
+          return send(res, 404, {
+            error: 'that run holds nothing to approve (unknown, expired, or already approved)',
+          });
         }
         return send(res, 200, { approved: true });
       case 'POST resources/3':

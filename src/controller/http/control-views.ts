@@ -10,6 +10,7 @@ import {
 import type {
   BlockedPrune,
   ControllerStatus,
+  HeldPolicy,
   Rev,
   RunResult,
   ShardStatus,
@@ -44,6 +45,7 @@ export interface StatusView {
   readonly rejected: readonly {
     readonly revision: string;
     readonly at: string;
+    readonly reason?: 'PolicyDenied';
     readonly diagnostics: readonly DiagnosticView[];
   }[];
   readonly counts: Record<ConditionType, number> & { readonly total: number };
@@ -52,6 +54,8 @@ export interface StatusView {
   readonly lastRunAt?: string;
   readonly nextRunInMs?: number;
   readonly blockedPrune?: BlockedPrune;
+  /** A run held by `require-approval` policy rules until approved. */
+  readonly heldPolicy?: HeldPolicy;
   /** Found objects removed from git, left on the platform (the last run's). */
   readonly leftOnPlatform?: LeftOnPlatform;
   /** With `--shard-by project`: which replica holds which shards. */
@@ -93,6 +97,7 @@ export function apiStatus(status: ControllerStatus, source: SourceView, nowMs: n
     rejected: status.rejected.map((r) => ({
       revision: r.revision,
       at: r.at,
+      ...(r.reason ? { reason: r.reason } : {}),
       diagnostics: r.diagnostics.map(diagnosticView),
     })),
     counts: countConditions(status.conditions),
@@ -103,6 +108,7 @@ export function apiStatus(status: ControllerStatus, source: SourceView, nowMs: n
       ? { nextRunInMs: Math.max(0, status.nextRunAt - nowMs) }
       : {}),
     ...(status.blockedPrune ? { blockedPrune: status.blockedPrune } : {}),
+    ...(status.heldPolicy ? { heldPolicy: status.heldPolicy } : {}),
     ...(status.leftOnPlatform ? { leftOnPlatform: status.leftOnPlatform } : {}),
     ...(status.shards ? { shards: status.shards } : {}),
   };

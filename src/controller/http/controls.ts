@@ -141,6 +141,29 @@ export class ControllerControls {
     return true;
   }
 
+  /**
+   * Approves the policy rules that held run `runId` (`require-approval`): the next run applies
+   * with those rules approved, and starts at once. Kept in the state store until a run succeeds.
+   * False (nothing approved) when `runId` is not the run whose hold is current.
+   */
+  async approvePolicy(runId: string): Promise<boolean> {
+    const held = this.#d.status.heldPolicy;
+    if (!held || held.runId !== runId) return false;
+    await this.#d.intent.set({ approvedPolicies: [...held.rules] });
+    await this.#d.persist();
+    this.#d.logger.info(
+      { event: 'policy-approved', runId, rules: held.rules },
+      `policy rule(s) ${held.rules.join(', ')} approved`,
+    );
+    this.#d.loop.trigger('policy approved');
+    return true;
+  }
+
+  /** Approves whatever run `runId` holds: its policy rules, else its prune. False: nothing held. */
+  async approve(runId: string): Promise<boolean> {
+    return (await this.approvePolicy(runId)) || this.approvePrune(runId);
+  }
+
   /** Forgets the failures of `key` so the next run tries it again; false when it is unknown. */
   resetBackoff(key: string): boolean {
     const known =

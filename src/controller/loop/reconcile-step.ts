@@ -5,7 +5,7 @@ import type { Snapshot } from '../sources/source.js';
 import type { RunResult } from '../status/status.js';
 import type { BackoffTracker } from './backoff.js';
 import type { StepOptions, StepOutcome, StepPorts } from './ports.js';
-import { lastGoodSnapshot, reject, revOf, withManifests } from './revisions.js';
+import { denyRevision, lastGoodSnapshot, reject, revOf, withManifests } from './revisions.js';
 import { record, withTimeout } from './run-record.js';
 import { wakeForSchedules } from './schedule-wake.js';
 
@@ -72,6 +72,12 @@ export async function reconcileStep(
       return requeue(result);
     }
     sourceReady = target === snap;
+    // what stays desired if a deny policy refuses this revision after its run
+    const previous = {
+      ...(memory.lastGood ? { snap: memory.lastGood } : {}),
+      ...(status.lastGoodRevision !== undefined ? { revision: status.lastGoodRevision } : {}),
+      ...(status.revisions.lastGood ? { rev: status.revisions.lastGood } : {}),
+    };
     memory.lastGood = target;
     status.lastGoodRevision = target.revision;
     status.revisions.lastGood = revOf(target);
@@ -100,6 +106,7 @@ export async function reconcileStep(
           selfHeal: options.selfHeal,
           skipKeys,
           approvedDeletes: memory.approvedDeletes ?? [],
+          approvedPolicies: memory.approvedPolicies ?? [],
           heartbeat: (what) => beat(`run: ${what}`),
           ...(ports.canWrite ? { canWrite: ports.canWrite } : {}),
         },
@@ -113,7 +120,16 @@ export async function reconcileStep(
     status.revisions.lastAttempted = revOf(target);
     if (status.lastAppliedRevision === target.revision)
       status.revisions.lastApplied = revOf(target);
-    if (result === 'succeeded') memory.approvedDeletes = undefined;
+    if (result === 'succeeded') {
+      memory.approvedDeletes = undefined;
+      memory.approvedPolicies = undefined;
+    }
+    // 7. A deny policy refuses the revision: the last good one stays desired.
+    if (target === snap && denyRevision(target, report, previous, ports)) {
+      sourceReady = false;
+      result = 'invalid';
+      return requeue(result);
+    }
     // A resync of the last good revision while the newest stays rejected is not a success.
     if (!sourceReady && (result === 'succeeded' || result === 'planned')) result = 'invalid';
     return requeue(result);

@@ -1,4 +1,4 @@
-import type { ControllerDiagnostic, ValidationReport } from '../engine/ports.js';
+import type { ControllerDiagnostic, RunReport, ValidationReport } from '../engine/ports.js';
 import type { Snapshot } from '../sources/source.js';
 import type { Rev } from '../status/status.js';
 import type { StepPorts } from './ports.js';
@@ -26,23 +26,62 @@ export function reject(
   snap: Snapshot,
   diagnostics: readonly ControllerDiagnostic[],
   ports: StepPorts,
+  reason?: 'PolicyDenied',
 ): void {
   const { status, logger, clock } = ports;
   const revision = snap.revision;
   status.rejectedRevisions = [revision, ...status.rejectedRevisions].slice(0, MAX_REJECTED);
   status.rejected = [
-    { revision, at: new Date(clock.now()).toISOString(), diagnostics: [...diagnostics] },
+    {
+      revision,
+      at: new Date(clock.now()).toISOString(),
+      ...(reason ? { reason } : {}),
+      diagnostics: [...diagnostics],
+    },
     ...status.rejected.filter((r) => r.revision !== revision),
   ].slice(0, MAX_REJECTED);
   status.lastAttemptedRevision = revision;
   status.revisions.lastAttempted = revOf(snap);
   logger.warn(
-    { event: 'revision-rejected', revision, diagnostics: diagnostics.length },
-    'manifests do not validate; keeping the last good revision',
+    { event: 'revision-rejected', revision, diagnostics: diagnostics.length, reason },
+    reason === 'PolicyDenied'
+      ? 'denied by policy; keeping the last good revision'
+      : 'manifests do not validate; keeping the last good revision',
   );
   for (const d of diagnostics) {
     logger.warn({ event: 'diagnostic', revision, code: d.code, at: d.at }, d.message);
   }
+}
+
+/**
+ * A revision a `deny` policy rule refused (`report.policyDenied`): rejected like one that does
+ * not validate, so the last good revision (`previous`) stays desired and is what later runs
+ * reconcile. True when it was rejected; false when there is no other revision to fall back on
+ * (the last good one is this one: then its run is only blocked).
+ */
+export function denyRevision(
+  target: Snapshot,
+  report: RunReport,
+  previous: { snap?: Snapshot; revision?: string; rev?: Rev },
+  ports: StepPorts,
+): boolean {
+  const denied = report.policyDenied ?? [];
+  if (denied.length === 0) return false;
+  if ((previous.snap?.revision ?? previous.revision) === target.revision) return false;
+  const diagnostics: ControllerDiagnostic[] = denied.map((f) => ({
+    severity: 'error',
+    code: 'policy-denied',
+    message: `${f.key}: policy ${f.policy} rule ${f.rule}: ${f.message}`,
+    ...(f.at !== undefined ? { at: f.at } : {}),
+  }));
+  reject(target, diagnostics, ports, 'PolicyDenied');
+  const { memory, status } = ports;
+  status.lastDiagnostics = [...diagnostics];
+  if (previous.snap) memory.lastGood = previous.snap;
+  else delete memory.lastGood;
+  status.lastGoodRevision = previous.revision;
+  status.revisions.lastGood = previous.rev;
+  return true;
 }
 
 /**

@@ -102,6 +102,13 @@ export function record(
   status.blockedPrune = held
     ? { runId, count: held.count, limit: held.limit, keys: [...held.keys] }
     : undefined;
+  // held by require-approval rules alone (each is one plan error): waits for a person, not failed
+  const hold = report.policyDenied ? undefined : report.policyHeld;
+  const errors = report.diagnostics.filter((d) => d.severity === 'error').length;
+  const policyHeld = hold !== undefined && errors === hold.length && !failed;
+  status.heldPolicy = policyHeld
+    ? { runId, revision, rules: [...new Set(hold.map((f) => f.rule))], findings: [...hold] }
+    : undefined;
   status.leftOnPlatform = report.leftOnPlatform;
   if (report.leftOnPlatform) {
     const { keys, message } = report.leftOnPlatform;
@@ -109,6 +116,7 @@ export function record(
   }
   let result: RunResult;
   if (report.interrupted) result = 'interrupted';
+  else if (policyHeld) result = 'policy-held';
   // A revision is applied only when all of it is: deferred changes are still failing ones.
   else if (failed || report.blocked || (applying && deferred.length > 0)) result = 'failed';
   else if (!applying) result = 'planned';
@@ -118,7 +126,18 @@ export function record(
   else result = 'succeeded';
   // The run completed: whatever error came before (a failed fetch, a timeout) is over; a held
   // prune is what stands between this revision and applied, so it is the error people see.
-  status.lastError = result === 'prune-blocked' ? held?.message : undefined;
+  status.lastError =
+    result === 'prune-blocked'
+      ? held?.message
+      : status.heldPolicy
+        ? heldMessage(status.heldPolicy.rules, runId)
+        : undefined;
+  if (status.heldPolicy) {
+    logger.warn(
+      { event: 'policy-held', revision, runId, rules: status.heldPolicy.rules },
+      heldMessage(status.heldPolicy.rules, runId),
+    );
+  }
   if (held) {
     logger.warn(
       { event: 'prune-blocked', revision, runId, count: held.count, limit: held.limit },
@@ -131,6 +150,10 @@ export function record(
     metrics.applied(revision, now);
   }
   return result;
+}
+
+function heldMessage(rules: readonly string[], runId: string): string {
+  return `held for approval by policy rule(s) ${rules.join(', ')}: nothing was changed; approve with: platctl ctl approve ${runId}`;
 }
 
 /** How many actions a stored run keeps (a first apply of thousands is summarized by counts). */

@@ -72,6 +72,8 @@ export interface StatusView {
   readonly rejected: readonly {
     readonly revision: string;
     readonly at?: string;
+    /** `PolicyDenied`: a deny policy rule refused it. */
+    readonly reason?: string;
     readonly diagnostics: readonly { readonly message: string; readonly at?: string }[];
   }[];
   readonly drift: readonly string[];

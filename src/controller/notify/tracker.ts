@@ -37,7 +37,7 @@ export interface AlertMemory {
 const FAILING = new Set(['ActionFailed', 'BackingOff']);
 
 /** Results that end a run failure: the run completed without a failed or deferred change. */
-const HEALTHY = new Set(['succeeded', 'planned', 'progressing', 'prune-blocked']);
+const HEALTHY = new Set(['succeeded', 'planned', 'progressing', 'prune-blocked', 'policy-held']);
 
 type More = Partial<Pick<Alert, 'details' | 'resources' | 'revision' | 'recovered'>>;
 type Report = NonNullable<StepView['report']>;
@@ -240,7 +240,9 @@ export class AlertTracker {
     const head = rejectedHead(status);
     if (head && head.revision !== this.#rejected) {
       this.#rejected = head.revision;
-      const summary = `revision ${short(head.revision)} rejected: its manifests do not validate; the last good revision stays applied`;
+      const why =
+        head.reason === 'PolicyDenied' ? 'denied by policy' : 'its manifests do not validate';
+      const summary = `revision ${short(head.revision)} rejected: ${why}; the last good revision stays applied`;
       emit.alert('revision-rejected', 'error', summary, {
         details: head.diagnostics.map((d) => (d.at ? `${d.at}: ${d.message}` : d.message)),
         revision: head.revision,

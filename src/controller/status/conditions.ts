@@ -31,7 +31,10 @@ export interface ResourceCondition {
   readonly workspace?: string;
   readonly name: string;
   readonly condition: ConditionType;
-  /** `Applied`, `InSync`, `DriftCorrected`, `Drift`, `ActionFailed`, `DependencyFailed`, ... */
+  /**
+   * `Applied`, `InSync`, `DriftCorrected`, `Drift`, `ActionFailed`, `DependencyFailed`,
+   * `PolicyDenied`, `PolicyHeld`, ...
+   */
   readonly reason: string;
   readonly message?: string;
   /** ISO time the condition or reason last changed. */
@@ -69,6 +72,7 @@ export function conditionsOf(
     ...(report.postponed ?? []),
     ...(report.pruneHeld?.keys ?? []),
     ...(report.leftOnPlatform?.keys ?? []),
+    ...(report.policyDenied ?? report.policyHeld ?? []).map((f) => f.key),
   ];
   for (const key of extra) if (!byKey.has(key)) byKey.set(key, []);
   const out: ResourceCondition[] = [];
@@ -133,6 +137,11 @@ function verdictOf(
       reason: 'BackingOff',
       message: 'left out of this run: backing off after failures',
     };
+  }
+  const policy = (report.policyDenied ?? report.policyHeld)?.find((f) => f.key === key);
+  if (policy) {
+    const reason = report.policyDenied ? 'PolicyDenied' : 'PolicyHeld';
+    return { condition: 'Degraded', reason, message: `${policy.rule}: ${policy.message}` };
   }
   if (report.pruneHeld?.keys.includes(key)) {
     return { condition: 'Degraded', reason: 'PruneBlocked', message: report.pruneHeld.message };

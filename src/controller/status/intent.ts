@@ -26,6 +26,7 @@ function intentOf(memory: StepMemory, approvals: boolean): StoredJson {
     ...(approvals && memory.approvedDeletes
       ? { approvedDeletes: [...memory.approvedDeletes] }
       : {}),
+    ...(memory.approvedPolicies ? { approvedPolicies: [...memory.approvedPolicies] } : {}),
   };
 }
 
@@ -57,6 +58,10 @@ export class IntentBook {
     if (!doc || doc.version !== VERSION) return;
     this.#last = JSON.stringify(doc);
     this.#memory.suspended = doc.suspended === true;
+    const policies = doc.approvedPolicies;
+    this.#memory.approvedPolicies = Array.isArray(policies)
+      ? policies.filter((k): k is string => typeof k === 'string')
+      : undefined;
     if (!this.#port.approvals) return;
     const approved = doc.approvedDeletes;
     this.#memory.approvedDeletes = Array.isArray(approved)
@@ -68,9 +73,12 @@ export class IntentBook {
    * Records `change` in the store, then in memory (I/O): a write refused (`locked`: this
    * replica no longer leads) changes neither.
    */
-  async set(change: Pick<StepMemory, 'suspended' | 'approvedDeletes'>): Promise<void> {
-    // approvals kept per shard are the status's to save, not the fleet's document
-    if ('suspended' in change || this.#port.approvals) {
+  async set(
+    change: Pick<StepMemory, 'suspended' | 'approvedDeletes' | 'approvedPolicies'>,
+  ): Promise<void> {
+    // approved deletions kept per shard are the status's to save, not the fleet's document;
+    // approved policy rules are about a whole revision: the fleet's
+    if ('suspended' in change || 'approvedPolicies' in change || this.#port.approvals) {
       const doc = intentOf({ ...this.#memory, ...change }, this.#port.approvals);
       await this.#port.write(doc);
       this.#last = JSON.stringify(doc);

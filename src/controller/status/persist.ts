@@ -25,6 +25,7 @@ const KEPT = [
   ...SOURCE_FIELDS,
   'conditions',
   'blockedPrune',
+  'heldPolicy',
   'drift',
   'inventory',
 ] as const satisfies readonly (keyof ControllerStatus)[];

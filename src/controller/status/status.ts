@@ -1,5 +1,5 @@
 import type { LeftOnPlatform } from '../../model/plan.js';
-import type { ControllerDiagnostic, ResourceReport } from '../engine/ports.js';
+import type { ControllerDiagnostic, PolicyFinding, ResourceReport } from '../engine/ports.js';
 import type { Snapshot } from '../sources/source.js';
 import { type ConditionType, countConditions, type ResourceCondition } from './conditions.js';
 
@@ -11,6 +11,7 @@ export type RunResult =
   | 'interrupted' // stopped by shutdown or the run timeout
   | 'planned' // dry-run, suspended, or drift only reported
   | 'prune-blocked' // everything ran but prune deletions over the limit, held for approval
+  | 'policy-held' // a `require-approval` policy rule failed: nothing ran, held for approval
   | 'progressing' // done so far, but work waits on what this run created: requeued soon
   | 'fetch-failed'; // the source could not be read
 
@@ -59,6 +60,8 @@ export interface ControllerStatus {
   conditions: ResourceCondition[];
   /** Prune deletions over the limit held back by the last run, until approved. */
   blockedPrune?: BlockedPrune;
+  /** A run held by `require-approval` policy rules, until a person approves them. */
+  heldPolicy?: HeldPolicy;
   /**
    * Found objects the last run saw removed from git: left on the platform, with what their
    * compute keeps costing and how to adopt, delete or forget them. Recomputed by every run.
@@ -88,6 +91,8 @@ export interface StepMemory {
   lastFetched?: Snapshot;
   /** Prune deletions a person approved past the limit; kept until a run succeeds. */
   approvedDeletes?: readonly string[];
+  /** Policy rules a person approved; kept until a run succeeds. */
+  approvedPolicies?: readonly string[];
   /** Suspended through the control API (persisted); `--suspend` and the file also suspend. */
   suspended?: boolean;
   /** The next step reuses {@link lastFetched} instead of fetching (a reconcile without source). */
@@ -121,6 +126,8 @@ interface RejectedRevision {
   readonly revision: string;
   /** ISO time it was rejected. */
   readonly at: string;
+  /** `PolicyDenied`: it validates but a `deny` policy rule refused it. Absent: it does not validate. */
+  readonly reason?: 'PolicyDenied';
   readonly diagnostics: readonly ControllerDiagnostic[];
 }
 
@@ -130,6 +137,15 @@ export interface BlockedPrune {
   readonly count: number;
   readonly limit: number;
   readonly keys: readonly string[];
+}
+
+/** A run held by `require-approval` policy rules: approve it by `runId` (`platctl ctl approve`). */
+export interface HeldPolicy {
+  readonly runId: string;
+  readonly revision: string;
+  /** The rule names that need approval. */
+  readonly rules: readonly string[];
+  readonly findings: readonly PolicyFinding[];
 }
 
 /** A fresh status for a source. */

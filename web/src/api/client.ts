@@ -84,6 +84,8 @@ export const api = {
   reconcile: () => call<{ accepted: boolean }>('POST', '/api/v1/reconcile', { withSource: true }),
   suspend: () => call<{ suspended: boolean }>('POST', '/api/v1/suspend'),
   resume: () => call<{ suspended: boolean }>('POST', '/api/v1/resume'),
+  approveRun: (runId: string) =>
+    call<{ approved: boolean }>('POST', `/api/v1/runs/${encodeURIComponent(runId)}/approve`),
   approvePrune: (runId: string) =>
     call<{ approved: boolean }>('POST', `/api/v1/prunes/${encodeURIComponent(runId)}/approve`),
 };

@@ -88,7 +88,22 @@ export interface Status {
   readonly lastRunAt?: string;
   readonly nextRunInMs?: number;
   readonly blockedPrune?: BlockedPrune;
+  readonly heldPolicy?: HeldPolicy;
   readonly leftOnPlatform?: LeftOnPlatform;
+}
+
+/** A run held by `require-approval` policy rules (docs/governance.md). */
+export interface HeldPolicy {
+  readonly runId: string;
+  readonly revision: string;
+  readonly rules: readonly string[];
+  readonly findings: readonly {
+    readonly rule: string;
+    readonly policy: string;
+    readonly key: string;
+    readonly message: string;
+    readonly at?: string;
+  }[];
 }
 
 /** One item of `GET /api/v1/resources`. */

@@ -7,6 +7,7 @@ import { findView, PATHS, withQuery } from '../lib/route.js';
 import { VIEWS } from '../views.js';
 import { Header } from './Header.js';
 import { LeftAlert } from './LeftAlert.js';
+import { PolicyAlert } from './PolicyAlert.js';
 import { PruneAlert } from './PruneAlert.js';
 import { RejectedRevisions } from './RejectedRevisions.js';
 import { Link, navigate, useLocation } from './router.js';
@@ -55,6 +56,9 @@ function Dashboard({ onSignOut }: { onSignOut: () => void }) {
             )}
             {status?.blockedPrune && (
               <PruneAlert prune={status.blockedPrune} onChanged={data.refresh} />
+            )}
+            {status?.heldPolicy && (
+              <PolicyAlert held={status.heldPolicy} onChanged={data.refresh} />
             )}
             {status?.leftOnPlatform && <LeftAlert left={status.leftOnPlatform} />}
             {status && <SourceCard status={status} />}
