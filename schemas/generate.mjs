@@ -5,9 +5,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 const OUT = fileURLToPath(new URL('./', import.meta.url));
-const KINDS = ['User','Cluster','Service','Workspace','ComputeInstance','ProjectAssignment','BlueprintVersion','BlueprintPublish','ClusterControllers','Policy','PowerSchedule'];
+const KINDS = ['User','Cluster','Service','Workspace','ComputeInstance','ProjectAssignment','BlueprintVersion','BlueprintPublish','ClusterControllers','Policy','PowerSchedule','ChangeWindow'];
 // platctl's own governance kinds: checked at plan, never sent, never a dependency
-const GOVERNANCE = ['Policy', 'PowerSchedule'];
+const GOVERNANCE = ['Policy', 'PowerSchedule', 'ChangeWindow'];
 const str = (extra = {}) => ({ type: 'string', ...extra });
 // The platform's own name rule (api/fragments/paas.yaml PaasName); clusters are DNS labels.
 const name = { type: 'string', pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,62}$', errorMessage: 'must be a name of letters, digits, ".", "_" or "-" that starts with a letter or digit (at most 63 characters)' };
@@ -205,7 +205,7 @@ out['policy'] = schema('Policy', 'policy.schema.json', 'Rules in CEL checked at 
   metadata({ project: false }),
   obj({ rules: { type: 'array', minItems: 1, items: obj({
     name: nonEmpty,
-    match: obj({ kinds: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', enum: KINDS.filter((k) => k !== 'Policy') } },
+    match: obj({ kinds: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', enum: KINDS.filter((k) => k !== 'Policy' && k !== 'ChangeWindow') } },
       projects: { type: 'array', minItems: 1, uniqueItems: true, items: nonEmpty },
       files: { type: 'array', minItems: 1, uniqueItems: true, items: nonEmpty, description: 'Globs (*, **, ?) against the manifest file path as given on the command line.' } }, []),
     expression: { ...nonEmpty, description: 'CEL that must be true for the manifest to pass; sees object, live, file, action and plan.' },
@@ -229,6 +229,22 @@ out['power-schedule'] = schema('PowerSchedule', 'power-schedule.schema.json', 'C
       projects: { type: 'array', minItems: 1, uniqueItems: true, items: nonEmpty },
     }, [], { minProperties: 1, errorMessage: 'set at least one of labels, names, workspaces or projects' }),
   }, ['timeZone', 'periods', 'selector']));
+const windowTime = { type: 'string', pattern: '^([01][0-9]|2[0-3]):[0-5][0-9]$|^24:00$', errorMessage: 'must be a time of day HH:MM (00:00 to 24:00)' };
+const localDate = { type: 'string', pattern: '^[0-9]{4}-[0-9]{2}-[0-9]{2}(T([01][0-9]|2[0-3]):[0-5][0-9])?$', errorMessage: 'must be a date YYYY-MM-DD or a local date and time YYYY-MM-DDTHH:MM' };
+out['change-window'] = schema('ChangeWindow', 'change-window.schema.json', 'When deletes, controller updates, power actions or creates may run (allow) or may not (deny), per project, in an IANA time zone; platctl-only, never sent to the platform (docs/governance.md).', platctlApi,
+  metadata({ project: false }),
+  obj({
+    window: { type: 'string', enum: ['allow', 'deny'], description: 'allow: the actions run only inside the window (when several allow windows apply, inside any); deny: never inside it.' },
+    actions: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', enum: ['delete', 'controller-update', 'power', 'create'] } },
+    projects: { type: 'array', minItems: 1, uniqueItems: true, items: nonEmpty, description: 'The projects governed; absent: every project, and what has none (users).' },
+    timeZone: { ...nonEmpty, description: 'IANA time zone of the periods and dates (Europe/Berlin, UTC).' },
+    periods: { type: 'array', minItems: 1, items: obj({
+      days: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', enum: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'] }, description: 'Days the period starts on; absent: every day.' },
+      start: windowTime,
+      stop: { ...windowTime, description: 'At or before start: the period runs past midnight.' },
+    }, ['start', 'stop']) },
+    dates: { type: 'array', minItems: 1, items: obj({ from: localDate, to: { ...localDate, description: 'A date without a time includes that whole day.' } }, ['from', 'to']) },
+  }, ['window', 'actions', 'timeZone']));
 out['manifest'] = {
   $schema: 'https://json-schema.org/draft/2020-12/schema',
   $id: 'https://platctl.io/schemas/manifest.schema.json',

@@ -32,6 +32,8 @@ export interface EngineInvocation {
   readonly lockWaitHint?: string;
   /** `require-approval` policy rules approved for this apply (`--approve-policy`). */
   readonly approvedPolicies?: readonly string[];
+  /** Apply actions outside their change window, for this reason (`--outside-window`). */
+  readonly outsideWindow?: string;
   readonly stdout?: NodeJS.WriteStream;
   readonly stderr?: NodeJS.WriteStream;
 }
@@ -87,6 +89,7 @@ export async function runEngine(inv: EngineInvocation): Promise<RunResult> {
     ...(inv.lockTimeoutMs ? { lockTimeoutMs: inv.lockTimeoutMs } : {}),
     ...(inv.lockWaitHint ? { lockWaitHint: inv.lockWaitHint } : {}),
     ...(inv.approvedPolicies ? { approvedPolicies: inv.approvedPolicies } : {}),
+    ...(inv.outsideWindow ? { outsideWindow: inv.outsideWindow } : {}),
     ...(inv.flags.prices ? { prices: await loadPrices(inv.flags.prices) } : {}),
     approve: async (plan) => {
       if (!json && !shown) show(plan);

@@ -47,6 +47,7 @@ export const DIAGNOSTIC_CODES = [
   'disabled-blueprint-version',
   'policy-syntax',
   'power-schedule',
+  'invalid-window',
   // against the live platform
   'unknown-project',
 ] as const;

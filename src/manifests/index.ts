@@ -13,6 +13,7 @@ import type { SourceText } from './source-text.js';
 import { type ApiGroups, DEFAULT_GROUPS, validateDocument } from './validate-document.js';
 import { buildLookup } from './variables.js';
 import { keepVersionText } from './version-text.js';
+import { windowChecks } from './window-checks.js';
 
 export * from '../model/manifest.js';
 
@@ -22,8 +23,8 @@ export {
 } from './diagnostics.js';
 export { DEFAULT_LIMITS } from './files.js';
 export { type CompiledRule, compileRule } from './policy-rules.js';
-
 export { schemaFileOf } from './schemas.js';
+export { localInstant } from './window-checks.js';
 
 /**
  * A loaded manifest whose positions are its parsed document's, found when first asked. A class,
@@ -139,6 +140,7 @@ async function load(
   const parseDiags: Diagnostic[] = [];
   const documentDiags: Diagnostic[] = [];
   const policyDiags: Diagnostic[] = [];
+  const windowDiags: Diagnostic[] = [];
   const credentialDiags: Diagnostic[] = [];
   const kept: LoadedManifest[] = [];
   const invalid = new Set<string>();
@@ -162,6 +164,8 @@ async function load(
       const whole = new LoadedDocument(r.manifest, r.key, doc);
       // Policies: every rule's CEL compiles.
       policyDiags.push(...policyChecks(whole));
+      // Change windows: a known time zone, ranges that end after they start.
+      windowDiags.push(...windowChecks([whole]));
       // Credentials: no password may be read from one of platctl's own credential variables.
       credentialDiags.push(...credentialReferences(whole));
       kept.push(keep(r.manifest, r.key, doc, again));
@@ -170,7 +174,7 @@ async function load(
   const diagnostics = [...varDiags, ...fileDiags, ...bound.diagnostics, ...parseDiags];
   diagnostics.push(...documentDiags);
   // Across documents: duplicates, references, dependsOn cycles.
-  diagnostics.push(...crossChecks(kept, invalid), ...policyDiags);
+  diagnostics.push(...crossChecks(kept, invalid), ...policyDiags, ...windowDiags);
   // Power schedules: time zones, periods, and what each selects.
   diagnostics.push(...powerScheduleChecks(kept), ...credentialDiags);
   if (documents === 0 && !hasErrors(diagnostics)) {

@@ -106,6 +106,7 @@ export function needsOf(m: Manifest): Need[] {
     case 'BlueprintVersion':
     case 'Policy':
     case 'PowerSchedule':
+    case 'ChangeWindow':
       break;
     default: {
       const never: never = m;

@@ -35,7 +35,8 @@ export type PlatctlKind =
   | 'BlueprintVersion'
   | 'ClusterControllers'
   | 'Policy'
-  | 'PowerSchedule';
+  | 'PowerSchedule'
+  | 'ChangeWindow';
 export type Kind = ApiKind | PlatctlKind;
 
 export const KINDS: readonly Kind[] = [
@@ -50,6 +51,7 @@ export const KINDS: readonly Kind[] = [
   'ClusterControllers',
   'Policy',
   'PowerSchedule',
+  'ChangeWindow',
 ];
 
 /** A reference to another manifest; `project` and `workspace` default to the referrer's. */
@@ -243,6 +245,37 @@ export interface PowerScheduleManifest {
   spec: { timeZone: string; periods: PowerPeriod[]; selector: PowerSelector };
 }
 
+/** The actions a change window governs (docs/governance.md). */
+export type WindowActionClass = 'delete' | 'controller-update' | 'power' | 'create';
+
+/** A weekly period: on `days` (every day when absent) from `start` to `stop` (`HH:MM`). */
+export interface WindowPeriod {
+  days?: Weekday[];
+  start: string;
+  /** At or before `start`: the period runs past midnight into the next day. */
+  stop: string;
+}
+
+/**
+ * When the governed actions of the selected projects may run (`allow`) or may not (`deny`), in
+ * an IANA time zone; platctl-only, never sent to the platform.
+ */
+export interface ChangeWindowManifest {
+  apiVersion: typeof PLATCTL_API_VERSION;
+  kind: 'ChangeWindow';
+  metadata: Metadata;
+  spec: {
+    window: 'allow' | 'deny';
+    actions: WindowActionClass[];
+    /** Absent: every project (and what has none, users). */
+    projects?: string[];
+    timeZone: string;
+    periods?: WindowPeriod[];
+    /** One-off ranges: `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM`; a date-only `to` includes that day. */
+    dates?: { from: string; to: string }[];
+  };
+}
+
 export type Manifest =
   | ClusterManifest
   | ServiceManifest
@@ -254,7 +287,8 @@ export type Manifest =
   | BlueprintVersionManifest
   | ClusterControllersManifest
   | PolicyManifest
-  | PowerScheduleManifest;
+  | PowerScheduleManifest
+  | ChangeWindowManifest;
 
 export type ManifestOf<K extends Kind> = Extract<Manifest, { kind: K }>;
 

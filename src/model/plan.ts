@@ -1,5 +1,5 @@
 import type { Action } from './action.js';
-import type { PolicyEffect } from './manifest.js';
+import type { PolicyEffect, WindowActionClass } from './manifest.js';
 
 /**
  * The plan is data: a list of actions, each with a reason, ordered by explicit dependencies.
@@ -45,6 +45,11 @@ export interface Plan {
   readonly policies?: readonly PolicyResult[];
   /** Each compute instance a PowerSchedule powers, by key; absent when none is scheduled. */
   readonly schedules?: readonly ScheduledPower[];
+  /**
+   * Actions a ChangeWindow keeps out of this moment, with the window and when it opens; absent
+   * when every action may run now (docs/governance.md).
+   */
+  readonly windows?: readonly WindowHold[];
 }
 
 /** What a PowerSchedule wants of one compute instance now and next (docs/governance.md). */
@@ -73,6 +78,24 @@ export interface ScheduledPower {
   /** Cost a month saved against always on, in `currency`; absent without an hourly price. */
   readonly costSavedPerMonth?: number;
   readonly currency?: string;
+}
+
+/** An action outside its change window (`Plan.windows`). */
+export interface WindowHold {
+  /** The action's id and the resource's identity key. */
+  readonly action: string;
+  readonly key: string;
+  readonly class: WindowActionClass;
+  /** The ChangeWindow that keeps it: the open `deny` one, else the `allow` one(s) it is outside. */
+  readonly window: string;
+  /** ISO time it may run from; absent when no window opens within the horizon searched. */
+  readonly until?: string;
+  /**
+   * `held`: left out of the run (the controller); `refused`: an apply without `--outside-window`
+   * stops; `shown`: a plan only shows it; `overridden`: applied anyway with this reason.
+   */
+  readonly outcome: 'held' | 'refused' | 'shown' | 'overridden';
+  readonly reason?: string;
 }
 
 /** A Policy rule that did not pass for one manifest (docs/governance.md). */

@@ -1,6 +1,7 @@
 import type { ProviderRegistry } from '../model/provider.js';
 import { blueprintPublishProvider } from './blueprint-publish.js';
 import { blueprintVersionProvider } from './blueprint-version.js';
+import { changeWindowProvider } from './change-window.js';
 import { clusterProvider } from './cluster.js';
 import { clusterControllersProvider } from './cluster-controllers.js';
 import { computeInstanceProvider } from './compute-instance.js';
@@ -25,5 +26,6 @@ export function createProviderRegistry(): ProviderRegistry {
     ClusterControllers: clusterControllersProvider,
     Policy: policyProvider,
     PowerSchedule: powerScheduleProvider,
+    ChangeWindow: changeWindowProvider,
   };
 }

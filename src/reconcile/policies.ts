@@ -41,7 +41,7 @@ export function evaluatePolicies(plan: Plan, input: PolicyInput): PolicyOutcome 
   const results: PolicyResult[] = [];
   const diagnostics: PlanDiagnostic[] = [];
   for (const m of input.manifests) {
-    if (m.manifest.kind === 'Policy') continue;
+    if (m.manifest.kind === 'Policy' || m.manifest.kind === 'ChangeWindow') continue;
     const file = m.file ?? m.source.file;
     const vars = {
       object: m.manifest,

@@ -51,6 +51,14 @@ export interface RunOptions {
   readonly approvedDeletes?: readonly string[];
   /** Policy rules (`require-approval`) approved for this run by name. @default [] */
   readonly approvedPolicies?: readonly string[];
+  /**
+   * Actions outside their ChangeWindow: left out of the run (`hold`, the controller) or refused
+   * as plan errors (`refuse`, `apply`) unless {@link outsideWindow} gives a reason. A plan shows
+   * them either way. @default 'refuse'
+   */
+  readonly windows?: 'hold' | 'refuse';
+  /** `apply --outside-window "<reason>"`: run them anyway; recorded in the run history. */
+  readonly outsideWindow?: string;
   /** The run's id in outcomes and reports; the controller passes its own. @default a random UUID */
   readonly runId?: string;
   /** Correct drift (true) or only report it (false). @default true */

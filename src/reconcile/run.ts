@@ -6,6 +6,7 @@ import type { Plan } from '../model/plan.js';
 import type { PriceFile } from '../model/prices.js';
 import type { LiveObject, ProviderPorts } from '../model/provider.js';
 import { processHolder } from '../state/holder.js';
+import { applyWindows } from './change-windows.js';
 import { dialectDiagnostics, profileDiagnostics } from './dialect-checks.js';
 import { executePlan } from './executor.js';
 import { gpuKept, gpuSummary } from './gpu.js';
@@ -19,6 +20,7 @@ import { preflight } from './preflight.js';
 import { createRecorder } from './record.js';
 import { checkReferences } from './references.js';
 import type { RunOptions, RunPorts, RunResult } from './run-types.js';
+import { recordOutsideWindow } from './window-history.js';
 
 export type * from './run-types.js';
 
@@ -32,6 +34,7 @@ export type * from './run-types.js';
  */
 export async function reconcile(options: RunOptions, ports: RunPorts): Promise<RunResult> {
   const runId = options.runId ?? randomUUID();
+  const startedAt = ports.clock.now();
   // load + validate: every diagnostic at once; an invalid set never reaches the platform
   const { manifests, diagnostics } = await ports.load({
     paths: [...options.paths],
@@ -72,8 +75,11 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
     // adopt: creates an interrupted run sent are recognised, never sent twice
     if (applying) await adoptPending(ports.state, live, ports.events, unreadable);
     // plan: pure
-    // policies are platctl's own: checked below, never planned, recorded or counted as resources
-    const desired = manifests.map((m) => m.manifest).filter((m) => m.kind !== 'Policy');
+    // policies and change windows are platctl's own: checked below, never planned, recorded or
+    // counted as resources
+    const desired = manifests
+      .map((m) => m.manifest)
+      .filter((m) => m.kind !== 'Policy' && m.kind !== 'ChangeWindow');
     // power schedules: what each scheduled instance's period wants now is its declared power
     const schedules = applySchedules(desired, ports.clock.now(), options.prices);
     const unnamed = planActions(schedules.desired, live, await ports.state.lastApplied(), {
@@ -112,10 +118,25 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
       applying,
       ...(options.approvedPolicies ? { approved: options.approvedPolicies } : {}),
     });
+    // change windows: what may not run now is held (controller), refused (apply) or shown (plan)
+    const windows = applyWindows(withGpu, {
+      manifests,
+      now: ports.clock.now(),
+      mode: !applying ? 'show' : options.windows === 'hold' ? 'hold' : 'refuse',
+      ...(options.outsideWindow ? { outsideWindow: options.outsideWindow } : {}),
+    });
     const plan = {
       ...withGpu,
-      diagnostics: [...planned.diagnostics, ...checks, ...dialect, ...policies.diagnostics],
+      actions: windows.actions,
+      diagnostics: [
+        ...planned.diagnostics,
+        ...checks,
+        ...dialect,
+        ...policies.diagnostics,
+        ...windows.diagnostics,
+      ],
       ...(policies.results.length > 0 ? { policies: policies.results } : {}),
+      ...(windows.holds.length > 0 ? { windows: windows.holds } : {}),
       ...leftCosts(planned, live, options.prices),
     };
     const changes = plan.actions.some((a) => a.type !== 'noop');
@@ -170,6 +191,15 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
         : changes
           ? 'applied'
           : 'in-sync';
+    // an apply outside a change window is in the run history with its reason
+    await recordOutsideWindow(ports.state, {
+      runId,
+      startedAt,
+      endedAt: ports.clock.now(),
+      status,
+      plan,
+      outcomes,
+    });
     return { ...base, status, outcomes: Object.fromEntries(outcomes) };
   } finally {
     await lease?.release();

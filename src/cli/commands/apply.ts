@@ -6,6 +6,7 @@ interface ApplyFlags extends EngineFlags {
   autoApprove?: boolean;
   lockTimeout?: number;
   approvePolicy?: string[];
+  outsideWindow?: string;
 }
 
 /**
@@ -25,6 +26,10 @@ export const registerApply: RegisterCommand = (program: Command) => {
       'approve a require-approval policy rule for this apply (repeatable)',
       (v: string, all: string[] = []) => [...all, v],
     )
+    .option(
+      '--outside-window <reason>',
+      'apply actions outside their change window; the reason is kept in the run history',
+    )
     .action(async (paths: string[], flags: ApplyFlags) => {
       const [{ engineConfig }, { exitCodeOf, runEngine }] = await Promise.all([
         import('../engine-config.js'),
@@ -39,6 +44,7 @@ export const registerApply: RegisterCommand = (program: Command) => {
         ...(flags.lockTimeout ? { lockTimeoutMs: flags.lockTimeout * 1000 } : {}),
         lockWaitHint: 'use --lock-timeout to wait longer',
         ...(flags.approvePolicy ? { approvedPolicies: flags.approvePolicy } : {}),
+        ...(flags.outsideWindow ? { outsideWindow: flags.outsideWindow } : {}),
       });
       process.exitCode = exitCodeOf(result);
     });

@@ -35,6 +35,12 @@ export function renderStatus(s: StatusView): string {
       ...s.heldPolicy.findings.map((f) => `  ${f.at ? `${f.at}: ` : ''}${f.key}: ${f.message}`),
     );
   }
+  if (s.windowHolds) {
+    const windows = [...new Set(s.windowHolds.map((h) => h.window))].join(', ');
+    lines.push(
+      `window held:  ${s.windowHolds.length} action(s) held until ${s.heldUntil ?? 'a window opens'} (${windows})`,
+    );
+  }
   if (s.leftOnPlatform) lines.push(...renderLeft(s.leftOnPlatform));
   if (s.shards) lines.push(...renderShards(s.shards));
   for (const r of s.rejected.slice(0, 1)) {

@@ -152,6 +152,8 @@ export function engineRun(deps: EngineDeps): ReconcileRun {
           leaseHeld: true,
           // a prune over the limit waits for approval; drift healing and the rest still run
           overLimit: 'hold',
+          // an action outside its change window waits for the window; the rest runs
+          windows: 'hold',
           approvedDeletes: req.approvedDeletes ?? [],
           approvedPolicies: req.approvedPolicies ?? [],
           ...(deps.maxDeletes !== undefined ? { maxDeletes: deps.maxDeletes } : {}),
@@ -248,6 +250,7 @@ export function engineRun(deps: EngineDeps): ReconcileRun {
         ...(result.plan?.leftOnPlatform ? { leftOnPlatform: result.plan.leftOnPlatform } : {}),
         ...(result.plan ? { plan: result.plan } : {}),
         ...policyFindings(result.plan, req.mode, req.dir),
+        ...(result.plan?.windows ? { windowHolds: result.plan.windows } : {}),
         blocked: result.status === 'blocked',
         interrupted:
           result.status === 'aborted' || resources.some((r) => r.outcome === 'not-started'),

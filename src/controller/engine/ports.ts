@@ -6,7 +6,7 @@ import type {
   ResourceRef,
 } from '../../model/action.js';
 import type { Kind } from '../../model/manifest.js';
-import type { LeftOnPlatform, Plan, PruneHeld } from '../../model/plan.js';
+import type { LeftOnPlatform, Plan, PruneHeld, WindowHold } from '../../model/plan.js';
 import type { LiveObject } from '../../model/provider.js';
 
 /** A problem in the manifests of a revision, as shown in `/status` and logs. */
@@ -131,6 +131,8 @@ export interface RunReport {
   readonly leftOnPlatform?: LeftOnPlatform;
   /** `require-approval` rules that failed in an apply: nothing ran, it waits for a person. */
   readonly policyHeld?: readonly PolicyFinding[];
+  /** Actions a ChangeWindow left out of this run, with when they may run (`plan.windows`). */
+  readonly windowHolds?: readonly WindowHold[];
   /** `deny` rules that failed: the revision is refused (nothing ran). */
   readonly policyDenied?: readonly PolicyFinding[];
   /** The plan the run made (docs/plan-format.md), when it got that far. */

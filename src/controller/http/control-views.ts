@@ -1,4 +1,4 @@
-import type { LeftOnPlatform } from '../../model/plan.js';
+import type { LeftOnPlatform, WindowHold } from '../../model/plan.js';
 import type { ControllerDiagnostic } from '../engine/ports.js';
 import { stripUserinfo } from '../sources/safe-url.js';
 import type { SourceConfig } from '../sources/source-factory.js';
@@ -56,6 +56,9 @@ export interface StatusView {
   readonly blockedPrune?: BlockedPrune;
   /** A run held by `require-approval` policy rules until approved. */
   readonly heldPolicy?: HeldPolicy;
+  /** Actions held by change windows, and when the first may run (the controller wakes then). */
+  readonly windowHolds?: readonly WindowHold[];
+  readonly heldUntil?: string;
   /** Found objects removed from git, left on the platform (the last run's). */
   readonly leftOnPlatform?: LeftOnPlatform;
   /** With `--shard-by project`: which replica holds which shards. */
@@ -109,6 +112,8 @@ export function apiStatus(status: ControllerStatus, source: SourceView, nowMs: n
       : {}),
     ...(status.blockedPrune ? { blockedPrune: status.blockedPrune } : {}),
     ...(status.heldPolicy ? { heldPolicy: status.heldPolicy } : {}),
+    ...(status.windowHolds ? { windowHolds: status.windowHolds } : {}),
+    ...(status.heldUntil ? { heldUntil: status.heldUntil } : {}),
     ...(status.leftOnPlatform ? { leftOnPlatform: status.leftOnPlatform } : {}),
     ...(status.shards ? { shards: status.shards } : {}),
   };

@@ -154,10 +154,11 @@ export async function reconcileStep(
   }
 
   function requeue(r: RunResult): StepOutcome {
-    // a power schedule's next boundary wakes the loop sooner than its interval
-    const next = wakeForSchedules(
-      nextAfter(r, options, backoff, clock.now()),
-      report?.plan,
+    // a power schedule's next boundary, or a change window's opening, wakes the loop sooner
+    // than its interval
+    const next = wakeAt(
+      wakeForSchedules(nextAfter(r, options, backoff, clock.now()), report?.plan, clock.now()),
+      status.heldUntil,
       clock.now(),
     );
     status.nextRunAt = clock.now() + next.requeueAfterMs;
@@ -170,6 +171,13 @@ export async function reconcileStep(
       ...(report ? { report } : {}),
     };
   }
+}
+
+/** Sooner than `next` when a held action's change window opens first (`heldUntil`, ISO). */
+function wakeAt(next: StepOutcome, heldUntil: string | undefined, now: number): StepOutcome {
+  if (heldUntil === undefined) return next;
+  const opens = Date.parse(heldUntil) - now;
+  return { ...next, requeueAfterMs: Math.min(next.requeueAfterMs, Math.max(0, opens)) };
 }
 
 /** Puts what people asked into memory; a store that cannot say fails the step (I/O). */

@@ -109,6 +109,9 @@ export function record(
   status.heldPolicy = policyHeld
     ? { runId, revision, rules: [...new Set(hold.map((f) => f.rule))], findings: [...hold] }
     : undefined;
+  const windowed = report.windowHolds ?? [];
+  status.windowHolds = windowed.length > 0 ? windowed.slice(0, 100) : undefined;
+  status.heldUntil = heldUntil(windowed);
   status.leftOnPlatform = report.leftOnPlatform;
   if (report.leftOnPlatform) {
     const { keys, message } = report.leftOnPlatform;
@@ -121,6 +124,7 @@ export function record(
   else if (failed || report.blocked || (applying && deferred.length > 0)) result = 'failed';
   else if (!applying) result = 'planned';
   else if (held) result = 'prune-blocked';
+  else if (windowed.length > 0) result = 'window-held';
   // postponed work (controller versions of a cluster this run created) is not done yet
   else if ((report.postponed ?? []).length > 0) result = 'progressing';
   else result = 'succeeded';
@@ -132,6 +136,12 @@ export function record(
       : status.heldPolicy
         ? heldMessage(status.heldPolicy.rules, runId)
         : undefined;
+  if (windowed.length > 0) {
+    logger.info(
+      { event: 'window-held', revision, runId, count: windowed.length, until: status.heldUntil },
+      `${windowed.length} action(s) held by change windows until ${status.heldUntil ?? 'a window opens'}`,
+    );
+  }
   if (status.heldPolicy) {
     logger.warn(
       { event: 'policy-held', revision, runId, rules: status.heldPolicy.rules },
@@ -150,6 +160,12 @@ export function record(
     metrics.applied(revision, now);
   }
   return result;
+}
+
+/** The earliest time a held action may run (ISO), undefined when none is held or none opens. */
+function heldUntil(holds: readonly { readonly until?: string }[]): string | undefined {
+  const times = holds.flatMap((h) => (h.until ? [h.until] : [])).sort();
+  return times[0];
 }
 
 function heldMessage(rules: readonly string[], runId: string): string {

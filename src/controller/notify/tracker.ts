@@ -37,7 +37,14 @@ export interface AlertMemory {
 const FAILING = new Set(['ActionFailed', 'BackingOff']);
 
 /** Results that end a run failure: the run completed without a failed or deferred change. */
-const HEALTHY = new Set(['succeeded', 'planned', 'progressing', 'prune-blocked', 'policy-held']);
+const HEALTHY = new Set([
+  'succeeded',
+  'planned',
+  'progressing',
+  'prune-blocked',
+  'policy-held',
+  'window-held',
+]);
 
 type More = Partial<Pick<Alert, 'details' | 'resources' | 'revision' | 'recovered'>>;
 type Report = NonNullable<StepView['report']>;

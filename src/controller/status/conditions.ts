@@ -73,6 +73,7 @@ export function conditionsOf(
     ...(report.pruneHeld?.keys ?? []),
     ...(report.leftOnPlatform?.keys ?? []),
     ...(report.policyDenied ?? report.policyHeld ?? []).map((f) => f.key),
+    ...(report.windowHolds ?? []).map((h) => h.key),
   ];
   for (const key of extra) if (!byKey.has(key)) byKey.set(key, []);
   const out: ResourceCondition[] = [];
@@ -142,6 +143,15 @@ function verdictOf(
   if (policy) {
     const reason = report.policyDenied ? 'PolicyDenied' : 'PolicyHeld';
     return { condition: 'Degraded', reason, message: `${policy.rule}: ${policy.message}` };
+  }
+  const window = report.windowHolds?.find((h) => h.key === key);
+  if (window) {
+    const until = window.until ? `held until ${window.until}` : 'held: no window opens soon';
+    return {
+      condition: 'Progressing',
+      reason: 'WindowHeld',
+      message: `${until} (change window ${window.window})`,
+    };
   }
   if (report.pruneHeld?.keys.includes(key)) {
     return { condition: 'Degraded', reason: 'PruneBlocked', message: report.pruneHeld.message };

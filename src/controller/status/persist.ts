@@ -26,6 +26,8 @@ const KEPT = [
   'conditions',
   'blockedPrune',
   'heldPolicy',
+  'windowHolds',
+  'heldUntil',
   'drift',
   'inventory',
 ] as const satisfies readonly (keyof ControllerStatus)[];

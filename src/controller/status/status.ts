@@ -1,4 +1,4 @@
-import type { LeftOnPlatform } from '../../model/plan.js';
+import type { LeftOnPlatform, WindowHold } from '../../model/plan.js';
 import type { ControllerDiagnostic, PolicyFinding, ResourceReport } from '../engine/ports.js';
 import type { Snapshot } from '../sources/source.js';
 import { type ConditionType, countConditions, type ResourceCondition } from './conditions.js';
@@ -12,6 +12,7 @@ export type RunResult =
   | 'planned' // dry-run, suspended, or drift only reported
   | 'prune-blocked' // everything ran but prune deletions over the limit, held for approval
   | 'policy-held' // a `require-approval` policy rule failed: nothing ran, held for approval
+  | 'window-held' // everything ran but actions outside their change window, held until it opens
   | 'progressing' // done so far, but work waits on what this run created: requeued soon
   | 'fetch-failed'; // the source could not be read
 
@@ -62,6 +63,10 @@ export interface ControllerStatus {
   blockedPrune?: BlockedPrune;
   /** A run held by `require-approval` policy rules, until a person approves them. */
   heldPolicy?: HeldPolicy;
+  /** Actions the last run left out for their change window (the first 100), until it opens. */
+  windowHolds?: WindowHold[];
+  /** ISO time the first held action may run (the controller wakes then); absent: none held. */
+  heldUntil?: string;
   /**
    * Found objects the last run saw removed from git: left on the platform, with what their
    * compute keeps costing and how to adopt, delete or forget them. Recomputed by every run.

@@ -7,7 +7,7 @@ import { masked, summarize } from './summary.js';
  * The stable JSON form of a plan (pure), documented in docs/plan-format.md: `formatVersion`,
  * `summary`, `actions` (secrets masked), `diagnostics`, `found`, `leftOnPlatform` (found objects
  * removed from git), `unreadable`, `gpu` (compute created, deleted or resized), `policies` (rules
- * that did not pass), `schedules` (what each PowerSchedule wants of its instances, and next), and `outcomes` after an apply. Control characters JSON leaves raw (C1,
+ * that did not pass), `schedules` (what each PowerSchedule wants of its instances, and next), `windows` (actions outside their change window), and `outcomes` after an apply. Control characters JSON leaves raw (C1,
  * bidirectional) are `\u` escapes.
  */
 export function renderPlanJson(
@@ -25,6 +25,7 @@ export function renderPlanJson(
     ...(plan.gpu ? { gpu: plan.gpu } : {}),
     ...(plan.policies ? { policies: plan.policies } : {}),
     ...(plan.schedules ? { schedules: plan.schedules } : {}),
+    ...(plan.windows ? { windows: plan.windows } : {}),
     ...(outcomes ? { outcomes } : {}),
   };
   return `${printableJson(JSON.stringify(doc, null, 2))}\n`;

@@ -12,6 +12,7 @@ import {
   show,
   summaryLine,
   unreadableLine,
+  windowLines,
 } from './summary.js';
 import { describe } from './text.js';
 import { changeLines } from './tree.js';
@@ -36,6 +37,10 @@ export function renderPlanMarkdown(plan: Plan, limit = MARKDOWN_LIMIT): string {
   const schedules = scheduleLines(plan);
   if (schedules.length) {
     head.push('**Schedules**', '', ...schedules.map((l) => `- ${escapeHtml(l)}`), '');
+  }
+  const windows = windowLines(plan);
+  if (windows.length) {
+    head.push('**Change windows**', '', ...windows.map((l) => `- ${escapeHtml(l)}`), '');
   }
   const left = plan.leftOnPlatform;
   if (left) {

@@ -47,6 +47,24 @@ export function policyLines(plan: Plan): string[] {
   });
 }
 
+/**
+ * One line per action outside its change window (pure): what, the window, until when, and what
+ * becomes of it (held, refused, applied anyway with the reason).
+ */
+export function windowLines(plan: Plan): string[] {
+  return (plan.windows ?? []).map((h) => {
+    const type = h.action.split('#')[1] ?? h.class;
+    const until = h.until ? `held until ${h.until}` : 'no opening in the next two weeks';
+    const what =
+      h.outcome === 'overridden'
+        ? `applied outside the window: ${h.reason}`
+        : h.outcome === 'refused'
+          ? `refused (${until}; apply --outside-window "<reason>")`
+          : until;
+    return `${type} ${h.key}: ${h.window}, ${what}`;
+  });
+}
+
 /** Counts resources by change (pure). */
 export function summarize(plan: Plan): PlanSummary {
   const counts = { create: 0, update: 0, delete: 0, unchanged: 0 };

@@ -13,6 +13,7 @@ import {
   resources,
   summaryLine,
   unreadableLine,
+  windowLines,
 } from './summary.js';
 import { changeLines } from './tree.js';
 
@@ -66,11 +67,13 @@ export function renderPlanText(plan: Plan, c: Colors = colors(false)): string {
   const gpu = plan.gpu ? gpuLines(plan.gpu).map((l) => `  ${t(l)}`) : [];
   const policies = policyLines(plan).map((l) => `  ${t(l)}`);
   const schedules = scheduleLines(plan).map((l) => `  ${t(l)}`);
+  const windows = windowLines(plan).map((l) => `  ${t(l)}`);
   const head = [
     summaryLine(plan),
     ...(gpu.length ? ['Compute:', ...gpu] : []),
     ...(policies.length ? ['Policies:', ...policies] : []),
     ...(schedules.length ? ['Schedules:', ...schedules] : []),
+    ...(windows.length ? ['Change windows:', ...windows] : []),
     ...leftLines(plan).map(t),
   ];
   return `${[...head, ...(lines.length ? ['', ...lines] : [])].join('\n')}\n`;

@@ -89,6 +89,14 @@ export interface Status {
   readonly nextRunInMs?: number;
   readonly blockedPrune?: BlockedPrune;
   readonly heldPolicy?: HeldPolicy;
+  /** Actions held by change windows; `heldUntil` is when the first may run. */
+  readonly windowHolds?: readonly {
+    readonly action: string;
+    readonly key: string;
+    readonly window: string;
+    readonly until?: string;
+  }[];
+  readonly heldUntil?: string;
   readonly leftOnPlatform?: LeftOnPlatform;
 }
 

@@ -15,6 +15,7 @@ import { SourceCard } from './SourceCard.js';
 import { SummaryBar } from './SummaryBar.js';
 import { TokenGate } from './TokenGate.js';
 import { useDashboard } from './useDashboard.js';
+import { WindowAlert } from './WindowAlert.js';
 
 /** The page: the token gate until a token is accepted, then the dashboard. */
 export function App() {
@@ -60,6 +61,7 @@ function Dashboard({ onSignOut }: { onSignOut: () => void }) {
             {status?.heldPolicy && (
               <PolicyAlert held={status.heldPolicy} onChanged={data.refresh} />
             )}
+            {status?.windowHolds && <WindowAlert status={status} />}
             {status?.leftOnPlatform && <LeftAlert left={status.leftOnPlatform} />}
             {status && <SourceCard status={status} />}
             {status && status.rejected.length > 0 && (
