@@ -10,6 +10,7 @@ import {
   createProviderRegistry,
   manifestSecrets,
 } from '../providers/index.js';
+import { createUsageReader } from '../providers/usage-reader.js';
 import { DEFAULT_STATE_PATH, openStateLazily } from '../state/index.js';
 import type { StateStore } from '../state/types.js';
 import type { EventSink } from './events.js';
@@ -90,6 +91,7 @@ export function createRunPorts(config: EngineConfig): RunPorts & { close(): Prom
     }),
     projectId: createProjectDirectory(api),
     profileNames: createProfileDirectory(api),
+    usage: createUsageReader(api),
     ...(config.events ? { events: config.events } : {}),
     ...(config.logger ? { logger: config.logger } : {}),
     ...(config.signal ? { signal: config.signal } : {}),

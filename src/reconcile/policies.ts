@@ -1,6 +1,6 @@
 import { isCelError } from '@bufbuild/cel';
 import { type CompiledRule, compileRule } from '../manifests/index.js';
-import type { LoadedManifest, PolicyManifest } from '../model/manifest.js';
+import type { LoadedManifest, Manifest, PolicyManifest } from '../model/manifest.js';
 import type { Plan, PlanDiagnostic, PolicyResult } from '../model/plan.js';
 import type { LiveObject } from '../model/provider.js';
 
@@ -12,6 +12,22 @@ export interface PolicyInput {
   readonly approved?: readonly string[];
   /** True when the run would execute: an unapproved `require-approval` rule then blocks it. */
   readonly applying: boolean;
+  /** This month's billed usage per project (`plan.usage`), when a rule asks for it. */
+  readonly usage?: BilledUsage;
+}
+
+/** Billed hours and GPU-hours per project since the month began (`plan.usage.<project>`). */
+export type BilledUsage = Readonly<Record<string, { hours: number; gpuHours: number }>>;
+
+/** True when a rule's expression or message reads `plan.usage`: only then is billing read. */
+export function needsUsage(manifests: readonly LoadedManifest[]): boolean {
+  return manifests.some(
+    (m) =>
+      m.manifest.kind === 'Policy' &&
+      m.manifest.spec.rules.some((r) =>
+        `${r.expression} ${r.message ?? ''}`.includes('plan.usage'),
+      ),
+  );
 }
 
 /** What the Policies section shows and the diagnostics that block or warn. */
@@ -34,15 +50,14 @@ export function evaluatePolicies(plan: Plan, input: PolicyInput): PolicyOutcome 
   const rules = policies.flatMap((p) =>
     p.manifest.spec.rules.map((r) => ({ policy: p.key, compiled: compileRule(r) })),
   );
-  const planVar = planVariable(plan);
+  const planVar = planVariable(plan, input.usage);
   const live = new Map(input.live.map((l) => [l.key, l.body]));
   const actions = actionTypes(plan);
   const approved = new Set(input.approved ?? []);
   const results: PolicyResult[] = [];
   const diagnostics: PlanDiagnostic[] = [];
-  for (const m of input.manifests) {
-    if (m.manifest.kind === 'Policy' || m.manifest.kind === 'ChangeWindow') continue;
-    const file = m.file ?? m.source.file;
+  for (const m of subjects(plan, input, live)) {
+    const file = m.file;
     const vars = {
       object: m.manifest,
       live: live.get(m.key) ?? null,
@@ -51,12 +66,12 @@ export function evaluatePolicies(plan: Plan, input: PolicyInput): PolicyOutcome 
       plan: planVar,
     };
     for (const { policy, compiled } of rules) {
-      if (!matches(compiled, m, file)) continue;
+      if (!matches(compiled, m.manifest, file)) continue;
       const failure = failureOf(compiled, vars);
       if (failure === undefined) continue;
       const { effect, name } = compiled.rule;
       const ok = effect === 'require-approval' && approved.has(name);
-      const at = m.source;
+      const at = m.at();
       const result: PolicyResult = {
         policy,
         rule: name,
@@ -64,9 +79,7 @@ export function evaluatePolicies(plan: Plan, input: PolicyInput): PolicyOutcome 
         outcome: ok ? 'approved' : 'failed',
         key: m.key,
         message: failure,
-        file: at.file,
-        line: at.line,
-        col: at.col,
+        ...at,
       };
       results.push(result);
       if (ok) continue;
@@ -77,21 +90,57 @@ export function evaluatePolicies(plan: Plan, input: PolicyInput): PolicyOutcome 
         severity: blocks ? 'error' : 'warning',
         key: m.key,
         message: `policy ${policy} rule ${name} (${effect}): ${failure}${hint}`,
-        file: at.file,
-        line: at.line,
-        col: at.col,
+        ...at,
       });
     }
   }
   return { results, diagnostics };
 }
 
+/** What a rule is checked for: a manifest of the run, or a resource the plan deletes. */
+interface Subject {
+  readonly key: string;
+  readonly manifest: Manifest;
+  /** The manifest's file; empty for a deletion (its manifest is gone from the files). */
+  readonly file: string;
+  /** Where to report it (found on first use: may re-parse the file). */
+  at(): { file?: string; line?: number; col?: number };
+}
+
+/**
+ * Every manifest of the run but platctl's own governance kinds, then each resource the plan
+ * deletes that no manifest declares, as the platform has it (`object` and `live` its live
+ * object, `action` `delete`): a rule about deletions sees them.
+ */
+function subjects(
+  plan: Plan,
+  input: PolicyInput,
+  live: ReadonlyMap<string, Record<string, unknown>>,
+): Subject[] {
+  const out: Subject[] = input.manifests
+    .filter((m) => m.manifest.kind !== 'Policy' && m.manifest.kind !== 'ChangeWindow')
+    .map((m) => ({
+      key: m.key,
+      manifest: m.manifest,
+      file: m.file ?? m.source.file,
+      at: () => ({ file: m.source.file, line: m.source.line, col: m.source.col }),
+    }));
+  const declared = new Set(input.manifests.map((m) => m.key));
+  for (const a of plan.actions) {
+    const body = live.get(a.key);
+    if (a.type !== 'delete' || declared.has(a.key) || !body) continue;
+    declared.add(a.key);
+    out.push({ key: a.key, manifest: body as unknown as Manifest, file: '', at: () => ({}) });
+  }
+  return out;
+}
+
 /** True when the rule's match selects this manifest (an absent list matches everything). */
-function matches(c: CompiledRule, m: LoadedManifest, file: string): boolean {
+function matches(c: CompiledRule, m: Manifest, file: string): boolean {
   const match = c.rule.match;
   if (!match) return true;
-  if (match.kinds && !match.kinds.includes(m.manifest.kind)) return false;
-  const project = m.manifest.metadata.project;
+  if (match.kinds && !match.kinds.includes(m.kind)) return false;
+  const project = m.metadata?.project;
   if (match.projects && (project === undefined || !match.projects.includes(project))) return false;
   if (match.files && !match.files.some((g) => globRegExp(g).test(file))) return false;
   return true;
@@ -146,8 +195,11 @@ function actionTypes(plan: Plan): Map<string, string> {
   return out;
 }
 
-/** The `plan` variable: counts by type, by kind and type, by project and type; deletes; GPUs. */
-function planVariable(plan: Plan): Record<string, unknown> {
+/**
+ * The `plan` variable: counts by type, by kind and type, by project and type; deletes; GPUs;
+ * the cost they add (with a price file); this month's billed usage per project (when read).
+ */
+function planVariable(plan: Plan, usage?: BilledUsage): Record<string, unknown> {
   const actions: Record<string, number> = {};
   const byKind: Record<string, Record<string, number>> = {};
   const byProject: Record<string, Record<string, number>> = {};
@@ -166,11 +218,23 @@ function planVariable(plan: Plan): Record<string, unknown> {
   const changes = plan.gpu?.changes ?? [];
   const perDay = changes.reduce((n, c) => n + (c.gpuHoursPerDay ?? 0), 0);
   const perMonth = changes.reduce((n, c) => n + (c.gpuHoursPerMonth ?? 0), 0);
+  const priced = changes.filter((c) => c.costPerDay !== undefined);
+  const cost = priced.length
+    ? {
+        cost: {
+          perDay: priced.reduce((n, c) => n + (c.costPerDay ?? 0), 0),
+          perMonth: priced.reduce((n, c) => n + (c.costPerMonth ?? 0), 0),
+          currency: plan.gpu?.currency ?? '',
+        },
+      }
+    : {};
   return {
     actions,
     byKind,
     byProject,
     deletes,
+    ...cost,
+    ...(usage ? { usage } : {}),
     gpu: {
       instances: changes.reduce((n, c) => n + c.instances, 0),
       gpus: perDay / 24,

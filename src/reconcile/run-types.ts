@@ -7,6 +7,7 @@ import type { Plan } from '../model/plan.js';
 import type { PriceFile } from '../model/prices.js';
 import type { ProfileNames, ProviderRegistry } from '../model/provider.js';
 import type { LeaseHolder, StateStore } from '../state/types.js';
+import type { UsagePort } from './billed-usage.js';
 import type { EventSink } from './events.js';
 
 /** A loader diagnostic, as `loadAndValidate` returns it (structural, so the engine needs no loader). */
@@ -91,6 +92,8 @@ export interface RunPorts {
   readonly clock: Clock;
   readonly resolveSecret: (source: SecretSource) => Promise<string>;
   readonly projectId: (projectName: string) => Promise<string>;
+  /** Billed usage lines, for policies that read `plan.usage` (not read otherwise). */
+  readonly usage?: UsagePort;
   /** Profile names per project, where the dialect can read them; plan checks against them. */
   readonly profileNames?: ProfileNames | undefined;
   readonly events?: EventSink;

@@ -6,6 +6,7 @@ import type { Plan } from '../model/plan.js';
 import type { PriceFile } from '../model/prices.js';
 import type { LiveObject, ProviderPorts } from '../model/provider.js';
 import { processHolder } from '../state/holder.js';
+import { billedUsage } from './billed-usage.js';
 import { applyWindows } from './change-windows.js';
 import { dialectDiagnostics, profileDiagnostics } from './dialect-checks.js';
 import { executePlan } from './executor.js';
@@ -14,7 +15,7 @@ import { locateFailure } from './locate.js';
 import { observeAll } from './observe.js';
 import { adoptPending, createError } from './ownership.js';
 import { plan as planActions } from './planner.js';
-import { evaluatePolicies } from './policies.js';
+import { evaluatePolicies, needsUsage } from './policies.js';
 import { applySchedules, nameSchedules } from './power-schedules.js';
 import { preflight } from './preflight.js';
 import { createRecorder } from './record.js';
@@ -111,11 +112,17 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
     ];
     const gpu = gpuSummary(planned, options.prices);
     const withGpu = { ...planned, ...(gpu ? { gpu } : {}) };
-    // policies: each rule against the manifests it matches, with the whole plan in view
+    // policies: each rule against the manifests it matches, with the whole plan in view (and
+    // this month's billing, read only when a rule asks for plan.usage)
+    const usage =
+      ports.usage && needsUsage(manifests)
+        ? await billedUsage(ports.usage, ports.clock.now())
+        : undefined;
     const policies = evaluatePolicies(withGpu, {
       manifests,
       live,
       applying,
+      ...(usage ? { usage } : {}),
       ...(options.approvedPolicies ? { approved: options.approvedPolicies } : {}),
     });
     // change windows: what may not run now is held (controller), refused (apply) or shown (plan)

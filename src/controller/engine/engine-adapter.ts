@@ -13,6 +13,7 @@ import {
   createProviderRegistry,
   manifestSecrets,
 } from '../../providers/index.js';
+import { createUsageReader } from '../../providers/usage-reader.js';
 import { type LoadPort, reconcile } from '../../reconcile/run.js';
 import type { LeaseHolder, StateStore } from '../../state/index.js';
 import { beatingApi } from './beating-api.js';
@@ -170,6 +171,7 @@ export function engineRun(deps: EngineDeps): ReconcileRun {
           // A fresh directory per run: projects created since the last run are seen.
           projectId: createProjectDirectory(api),
           profileNames: createProfileDirectory(api),
+          usage: createUsageReader(api),
           holder: deps.holder,
           logger: deps.logger,
           signal,
