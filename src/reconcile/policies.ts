@@ -66,6 +66,8 @@ export function evaluatePolicies(plan: Plan, input: PolicyInput): PolicyOutcome 
       plan: planVar,
     };
     for (const { policy, compiled } of rules) {
+      // a deletion has no manifest content to check: only rules about the action see it
+      if (m.deleted && !READS_ACTION.test(compiled.rule.expression)) continue;
       if (!matches(compiled, m.manifest, file)) continue;
       const failure = failureOf(compiled, vars);
       if (failure === undefined) continue;
@@ -103,14 +105,19 @@ interface Subject {
   readonly manifest: Manifest;
   /** The manifest's file; empty for a deletion (its manifest is gone from the files). */
   readonly file: string;
+  /** A resource the plan deletes that no manifest declares. */
+  readonly deleted?: true;
   /** Where to report it (found on first use: may re-parse the file). */
   at(): { file?: string; line?: number; col?: number };
 }
 
+/** An expression that reads the `action` variable (not a field named action). */
+const READS_ACTION = /(^|[^.\w])action\b/;
+
 /**
  * Every manifest of the run but platctl's own governance kinds, then each resource the plan
  * deletes that no manifest declares, as the platform has it (`object` and `live` its live
- * object, `action` `delete`): a rule about deletions sees them.
+ * object, `action` `delete`): the rules that read `action` see them.
  */
 function subjects(
   plan: Plan,
@@ -130,7 +137,8 @@ function subjects(
     const body = live.get(a.key);
     if (a.type !== 'delete' || declared.has(a.key) || !body) continue;
     declared.add(a.key);
-    out.push({ key: a.key, manifest: body as unknown as Manifest, file: '', at: () => ({}) });
+    const manifest = body as unknown as Manifest;
+    out.push({ key: a.key, manifest, file: '', deleted: true, at: () => ({}) });
   }
   return out;
 }

@@ -14,7 +14,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 describe('platctl policy test', () => {
   it('passes on the examples: each case fails exactly the rules it expects', async () => {
     const r = await runCli(['policy', 'test', dir]);
-    expect(r.stdout).toContain('3 passed, 0 failed');
+    expect(r.stdout).toContain('4 passed, 0 failed');
     expect(r.code).toBe(0);
   });
 
