@@ -1,8 +1,8 @@
 import type { StoredJson } from '../../state/types.js';
 import type { RunResult } from './status.js';
 
-/** What started a run. */
-export type RunTrigger = 'interval' | 'webhook' | 'manual' | 'watch' | 'startup';
+/** What started a run (`cli`: a `platctl apply --outside-window` sharing the state store). */
+export type RunTrigger = 'interval' | 'webhook' | 'manual' | 'watch' | 'startup' | 'cli';
 
 /** One run as the control API lists it (`GET /api/v1/runs`). */
 export interface RunItem {
@@ -22,6 +22,15 @@ export interface RunItem {
     readonly skipped: number;
   };
   readonly failures: readonly { readonly key: string; readonly error: string }[];
+  /** An apply outside change windows: why, and what ran outside which window. */
+  readonly outsideWindow?: {
+    readonly reason: string;
+    readonly actions: readonly {
+      readonly key: string;
+      readonly action: string;
+      readonly window: string;
+    }[];
+  };
 }
 
 /** One action of a run, kept with the run for a resource's action history and the run's page. */

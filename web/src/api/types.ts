@@ -197,7 +197,7 @@ export interface ResourceDetail {
 export interface RunItem {
   readonly runId: string;
   readonly revision?: string;
-  readonly trigger: 'interval' | 'webhook' | 'manual' | 'watch' | 'startup';
+  readonly trigger: 'interval' | 'webhook' | 'manual' | 'watch' | 'startup' | 'cli';
   readonly startedAt: string;
   readonly durationMs: number;
   readonly result: string;
