@@ -9,7 +9,7 @@ describe('platctl validate', () => {
   it('exits 0 on the examples', async () => {
     const r = await runCli(['validate', 'examples/manifests']);
     expect(r.stderr).toBe('');
-    expect(r.stdout).toBe('21 manifests valid\n');
+    expect(r.stdout).toBe('22 manifests valid\n');
     expect(r.code).toBe(0);
   });
 
