@@ -36,7 +36,8 @@ export interface ExecuteOptions {
 
 /**
  * Executes exactly the plan's actions (I/O through `ports`). The graph decides what is ready,
- * p-queue how many run at once. A failed action skips only its transitive dependents, each
+ * p-queue how many run at once (a noop, which sends nothing, settles as soon as it is ready,
+ * without a place in the queue). A failed action skips only its transitive dependents, each
  * recorded as skipped `because` the failed root. Returns an outcome for every action, in plan
  * order: actions never started (after a stop, or once `canWrite` said no) are `not-started`. An action's place in the queue
  * is free once its request is answered; its `settled` hook, its `finish` event and its
@@ -60,7 +61,11 @@ export async function executePlan(
   for (const a of plan.actions) {
     const known = a.dependsOn.filter((d) => byId.has(d));
     waiting.set(a.id, known.length);
-    for (const d of known) dependents.set(d, [...(dependents.get(d) ?? []), a.id]);
+    for (const d of known) {
+      const list = dependents.get(d);
+      if (list) list.push(a.id);
+      else dependents.set(d, [a.id]);
+    }
   }
   const outcomes = new Map<string, ActionOutcome>();
   let hookFailure: { error: unknown } | undefined;
@@ -103,7 +108,6 @@ export async function executePlan(
 
   const run = async (a: Action) => {
     if (stopped() || outcomes.has(a.id)) return;
-    if (a.type === 'noop') return detach(a, { status: 'succeeded', elapsedMs: 0 });
     // the fence: an action is sent only while this process may still write
     if (ports.canWrite && !ports.canWrite()) {
       fenced = true;
@@ -137,6 +141,12 @@ export async function executePlan(
   const schedule = (a: Action) => {
     if (stopped() || scheduled.has(a.id)) return;
     scheduled.add(a.id);
+    // a noop sends nothing: it settles at once instead of taking a place in the queue (a resync
+    // of thousands in sync queued a closure, a promise and a turn each for nothing)
+    if (a.type === 'noop') {
+      if (!outcomes.has(a.id)) detach(a, { status: 'succeeded', elapsedMs: 0 });
+      return;
+    }
     void queue.add(() =>
       run(a).catch((error: unknown) => {
         hookFailure ??= { error };

@@ -3,6 +3,7 @@ import { type Manifest, type PlatctlKind, PRUNE_ANNOTATION } from '../model/mani
 import type { Plan } from '../model/plan.js';
 import type { ExecuteResult } from '../model/provider.js';
 import type { StateStore, StateWrite } from '../state/types.js';
+import { sameJson } from './same-json.js';
 
 /** Kinds the API cannot read: they exist only because platctl made them so. */
 const PLATCTL_ONLY: ReadonlySet<string> = new Set<PlatctlKind>([
@@ -65,9 +66,9 @@ export async function createRecorder(
   };
   const inventory = new Map((await store.inventory()).map((e) => [e.key, e]));
   const applied = await store.lastApplied();
-  // nothing known yet (every create): different without serialising the new value to say so
+  // nothing known yet (every create): different without walking the new value to say so
   const same = (a: unknown, b: unknown) =>
-    a === undefined || b === undefined ? a === b : JSON.stringify(a) === JSON.stringify(b);
+    a === undefined || b === undefined ? a === b : sameJson(a, b);
 
   /** `created`: true (this state's 2xx), false (found: someone else's), undefined (as known). */
   const remember = (a: Action, result: ExecuteResult | undefined, created?: boolean) => {
@@ -98,6 +99,12 @@ export async function createRecorder(
     },
     async settled(a: Action, outcome: ActionOutcome, result?: ExecuteResult) {
       // Every write of a settling action goes in one transaction (one commit, not five).
+      if (a.type === 'noop') {
+        // in sync: nothing happened worth an outcome row (a resync of 10,000 would add 10,000
+        // a run); only what the state had not known yet (an id, a last-applied manifest)
+        if (settleNoop(a)) await commit();
+        return;
+      }
       settle(a, outcome, result);
       await commit();
     },
@@ -106,6 +113,21 @@ export async function createRecorder(
       await commit();
     },
   };
+
+  /** A noop's writes (true when there are any): the inventory and last-applied it brings up to date. */
+  function settleNoop(a: Action): boolean {
+    const before = writes.length;
+    if (!pruning.has(a.key)) remember(a, undefined);
+    const left = remaining.get(a.key)! - 1;
+    remaining.set(a.key, left);
+    if (left === 0 && !failedKeys.has(a.key)) {
+      const manifest = desired.get(a.key);
+      if (manifest && !same(applied.get(a.key), manifest)) {
+        writes.push({ type: 'putLastApplied', key: a.key, manifest });
+      } else if (!manifest && pruning.has(a.key)) forget(a.key);
+    }
+    return writes.length > before;
+  }
 
   function settle(a: Action, outcome: ActionOutcome, result?: ExecuteResult): void {
     writes.push({ type: 'recordOutcome', runId, actionId: a.id, key: a.key, outcome });

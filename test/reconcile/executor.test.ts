@@ -138,6 +138,33 @@ describe('executePlan', () => {
     expect(settled).toEqual(['A/a#noop', 'B/b#update']);
   });
 
+  it('settles a noop without waiting for a place in the queue', async () => {
+    const gate = deferred<void>();
+    const settled: string[] = [];
+    const plan = planOf([act('A/a#update'), act('B/b#noop', [], 'noop')]);
+    const done = executePlan(
+      plan,
+      {
+        perform: async () => {
+          await gate.promise;
+          return {};
+        },
+        settled: (a) => {
+          settled.push(a.id);
+        },
+        clock: fakeClock(),
+      },
+      { concurrency: 1 },
+    );
+    // the only place is taken by the update, held until the gate opens
+    for (let i = 0; i < 5; i++) await new Promise((r) => setImmediate(r));
+    expect(settled).toEqual(['B/b#noop']);
+    gate.resolve();
+    const out = await done;
+    expect(settled).toEqual(['B/b#noop', 'A/a#update']);
+    expect(out.get('B/b#noop')).toEqual({ status: 'succeeded', elapsedMs: 0 });
+  });
+
   it('stops starting actions when a state write fails, and rejects with that error', async () => {
     const performed: string[] = [];
     const plan = planOf([act('A/a#update'), act('B/b#update', ['A/a#update']), act('C/c#update')]);

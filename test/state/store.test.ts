@@ -266,9 +266,33 @@ describe.each(storeFactories)('state store contract: $name', (factory) => {
     expect((await s.inventory()).map((e) => e.key)).toEqual(
       ['a', 'b', 'c', 'd', 'e'].map((n) => `Workspace/p/${n}`),
     );
+    // a noop's outcome says nothing (in sync): only what the state did not know is written
     expect((await s.outcomes()).map((o) => o.actionId).sort()).toEqual(
-      [...creates, ...noops].map((a) => a.id).sort(),
+      creates.map((a) => a.id).sort(),
     );
+    expect([...(await s.lastApplied()).keys()].sort()).toEqual(
+      ['a', 'b', 'c', 'd', 'e'].map((n) => `Workspace/p/${n}`),
+    );
+  });
+
+  it('writes nothing for a noop whose inventory entry and last-applied manifest are current', async () => {
+    const s = await places.open();
+    const noops = ['d', 'e'].map((n) => act(`Workspace/p/${n}#noop`, [], 'noop'));
+    const desired = new Map(noops.map((a) => [a.key, m.workspace('p', a.target.name)]));
+    const first = await createRecorder(s, planOf(noops), desired, 'r1', () => 5);
+    await Promise.all(noops.map((a) => first.settled(a, ok)));
+    let batches = 0;
+    const counting = new Proxy(s, {
+      get: (target, name) => {
+        const v = Reflect.get(target, name);
+        if (name === 'batch') batches++;
+        return typeof v === 'function' ? v.bind(target) : v;
+      },
+    });
+    const again = await createRecorder(counting, planOf(noops), desired, 'r2', () => 6);
+    await Promise.all(noops.map((a) => again.settled(a, ok)));
+    expect(batches).toBe(0);
+    expect(await s.outcomes()).toEqual([]);
   });
 
   it("commits an answered action's settle with the next action's pending record, one commit each", async () => {
