@@ -66,7 +66,11 @@ export function conditionsOf(
 ): ResourceCondition[] {
   const before = new Map(previous.map((c) => [c.key, c]));
   const byKey = new Map<string, RunReport['resources'][number][]>();
-  for (const r of report.resources) byKey.set(r.key, [...(byKey.get(r.key) ?? []), r]);
+  for (const r of report.resources) {
+    const list = byKey.get(r.key);
+    if (list) list.push(r);
+    else byKey.set(r.key, [r]);
+  }
   const extra = [
     ...(report.deferred ?? []),
     ...(report.postponed ?? []),
@@ -94,7 +98,7 @@ export function conditionsOf(
       ...verdict,
       lastTransitionTime: same ? prev.lastTransitionTime : nowIso,
       order: order++,
-      dependsOn: [...new Set(actions.flatMap((a) => a.dependsOn ?? []))],
+      dependsOn: dependsOnOf(actions),
     };
     // Unchanged: the previous object itself, so a resync of thousands keeps no new copies (each
     // would outlive the run, be promoted to the old space and become garbage a run later).
@@ -103,16 +107,30 @@ export function conditionsOf(
   return out;
 }
 
+/** The keys a resource's actions wait for, each once (one action's own list when it has one). */
+function dependsOnOf(actions: RunReport['resources']): readonly string[] {
+  // most resources have one action listing each key once: its own list, no copy
+  const only = actions.length === 1 ? (actions[0]?.dependsOn ?? []) : undefined;
+  if (only && (only.length < 2 || new Set(only).size === only.length)) return only;
+  return [...new Set(actions.flatMap((a) => a.dependsOn ?? []))];
+}
+
 function sameCondition(a: ResourceCondition, b: ResourceCondition): boolean {
-  const keys = Object.keys(b) as (keyof ResourceCondition)[];
-  if (Object.keys(a).length !== keys.length) return false;
-  for (const k of keys) {
+  if (countKeys(a) !== countKeys(b)) return false;
+  for (const k in b) {
     if (k === 'dependsOn') {
       if (a.dependsOn.length !== b.dependsOn.length) return false;
-      if (a.dependsOn.some((d, i) => d !== b.dependsOn[i])) return false;
-    } else if (a[k] !== b[k]) return false;
+      for (let i = 0; i < a.dependsOn.length; i++)
+        if (a.dependsOn[i] !== b.dependsOn[i]) return false;
+    } else if (a[k as keyof ResourceCondition] !== b[k as keyof ResourceCondition]) return false;
   }
   return true;
+}
+
+function countKeys(c: ResourceCondition): number {
+  let n = 0;
+  for (const k in c) if (Object.hasOwn(c, k)) n++;
+  return n;
 }
 
 function verdictOf(
@@ -121,7 +139,9 @@ function verdictOf(
   report: RunReport,
   mode: RunMode,
 ): Verdict | undefined {
-  const changes = actions.filter((a) => a.action !== 'noop');
+  const changes = actions.some((a) => a.action !== 'noop')
+    ? actions.filter((a) => a.action !== 'noop')
+    : NONE;
   const drifted = report.drift.includes(key);
   const failed = changes.find((a) => a.outcome === 'failed');
   if (failed) return { condition: 'Degraded', reason: 'ActionFailed', message: failed.error ?? '' };
@@ -209,8 +229,12 @@ function verdictOf(
       message: what ? `${what}; self-heal is off` : 'changed outside git; self-heal is off',
     };
   }
-  return { condition: 'Ready', reason: 'InSync' };
+  return IN_SYNC;
 }
+
+const NONE: RunReport['resources'] = [];
+/** The verdict of most resources of a resync: one object for all of them. */
+const IN_SYNC: Verdict = Object.freeze({ condition: 'Ready', reason: 'InSync' });
 
 /** A best guess at a ref from an identity key (`Kind/project[/workspace]/name`). */
 function refFromKey(key: string): {
