@@ -18,7 +18,11 @@
  * `--node-option` passes a further node flag to the controller (repeatable; e.g.
  * `--max-semi-space-size=4`, or `--import=FILE` of a probe).
  * `--profile DIR` adds `--cpu-prof` and `--heap-prof` (sampled allocations) written to DIR when the
- * controller exits. Every process started here is stopped at the end.
+ * controller exits. `--alloc-profile FILE` samples every allocation of the idle runs, collected
+ * ones included (what `--heap-prof` leaves out: a resync's garbage), from the end of the first run
+ * to the end of the last, into FILE (a `.heapprofile` for Chrome's DevTools), through an inspector
+ * session a small `--import` probe opens in the controller. Every process started here is stopped
+ * at the end.
  */
 
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -41,6 +45,7 @@ const { values } = parseArgs({
     'node-option': { type: 'string', multiple: true, default: [] },
     runtime: { type: 'string', default: 'dist' },
     profile: { type: 'string' },
+    'alloc-profile': { type: 'string' },
   },
 });
 const n = Number(values.resources);
@@ -76,12 +81,34 @@ const profile = values.profile
       values.profile,
     ]
   : [];
+// SIGUSR2 starts sampling allocations, the next one writes what was sampled to the file
+const PROBE = `import { Session } from 'node:inspector';
+import { writeFileSync } from 'node:fs';
+const session = new Session();
+session.connect();
+let sampling = false;
+process.on('SIGUSR2', () => {
+  if (!sampling) {
+    sampling = true;
+    session.post('HeapProfiler.startSampling', { samplingInterval: 16384,
+      includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+    return;
+  }
+  session.post('HeapProfiler.stopSampling', (err, r) => {
+    writeFileSync(process.env.BENCH_ALLOC_PROFILE, err ? String(err) : JSON.stringify(r.profile));
+  });
+});
+`;
+const allocProfile = values['alloc-profile'];
+const probe = join(dir, 'alloc-probe.mjs');
+if (allocProfile) writeFileSync(probe, PROBE);
 const controller: ChildProcess = spawn(
   process.execPath,
   [
     ...(values.heap ? [`--max-old-space-size=${values.heap}`] : []),
     ...(values['node-option'] ?? []),
     ...profile,
+    ...(allocProfile ? [`--import=${probe}`] : []),
     ...(tsx ? ['--import', 'tsx'] : []),
     bin,
     'controller',
@@ -103,6 +130,7 @@ const controller: ChildProcess = spawn(
       PLATCTL_BASE_URL: emulator.url,
       PLATCTL_API_KEY: apiKey,
       BENCH_PASSWORD: PASSWORD,
+      ...(allocProfile ? { BENCH_ALLOC_PROFILE: allocProfile } : {}),
     },
   },
 );
@@ -128,11 +156,13 @@ interface RunEnd {
 const runs: RunEnd[] = [];
 let waiting: ((r: RunEnd) => void) | undefined;
 let buf = '';
+let lastLines: string[] = [];
 // pino writes its JSON lines to standard error
 controller.stderr?.on('data', (d: Buffer) => {
   buf += d.toString();
   const lines = buf.split('\n');
   buf = lines.pop() ?? '';
+  lastLines = [...lastLines, ...lines].slice(-40);
   for (const line of lines) {
     if (!line.includes('"run-end"')) continue;
     const r = JSON.parse(line) as RunEnd;
@@ -140,9 +170,16 @@ controller.stderr?.on('data', (d: Buffer) => {
     waiting?.(r);
   }
 });
+let exited: ((code: number | null) => void) | undefined;
+controller.once('exit', (code) => exited?.(code));
 const nextRun = (timeoutMs: number) =>
   new Promise<RunEnd>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('no run ended in time')), timeoutMs);
+    // a controller that stops before its run ends: say why instead of waiting out the timeout
+    exited = (code) => {
+      clearTimeout(timer);
+      reject(new Error(`the controller exited (${code}):\n${[...lastLines, buf].join('\n')}`));
+    };
     waiting = (r) => {
       clearTimeout(timer);
       waiting = undefined;
@@ -164,11 +201,19 @@ try {
     );
     cpuBefore = cpu;
     console.error(rows.at(-1));
+    if (allocProfile && (i === 0 || i === idleRuns)) controller.kill('SIGUSR2');
+  }
+  if (allocProfile) {
+    for (let t = 0; t < 100 && !existsSync(allocProfile); t++) {
+      await new Promise((res) => setTimeout(res, 100));
+    }
   }
 } finally {
   controller.kill('SIGTERM');
   emulator.close();
-  await new Promise((r) => controller.once('exit', r));
+  if (controller.exitCode === null && controller.signalCode === null) {
+    await new Promise((r) => controller.once('exit', r));
+  }
   rmSync(dir, { recursive: true, force: true });
 }
 console.log(

@@ -10,6 +10,13 @@
  * whole seconds of its clock, and in any sliding 1 s window. Prints one row per scenario. Then
  * kills (-9) the sharded replica holding the most shards and measures how long until the others
  * hold all of them.
+ *
+ * `--change` then measures what issue 27 asks of a sharded fleet: once every workspace exists,
+ * the description of one workspace in every project is edited in git (the watched directory) and
+ * the time is taken until the emulator has answered that many updates — against the shared
+ * budget's floor, the requests the fleet sent for it (from the journal, after the edit) spaced as
+ * the budget spaces them (`1.1 × 1000 / rps` ms each, `PACE_MARGIN` in budget.ts). `--only-sharded`
+ * leaves out the single replica's scenario.
  */
 
 import { randomBytes } from 'node:crypto';
@@ -33,6 +40,8 @@ const { values } = parseArgs({
     replicas: { type: 'string', default: '3' },
     /** Write each replica's CPU profile (`node --cpu-prof`) under this directory (no kill -9). */
     profile: { type: 'string' },
+    change: { type: 'boolean', default: false },
+    'only-sharded': { type: 'boolean', default: false },
   },
 });
 const projects = Array.from({ length: Number(values.projects) }, (_, i) => `bench-p${i + 1}`);
@@ -55,18 +64,26 @@ writeFileSync(
   }),
 );
 mkdirSync(join(dir, 'manifests'));
-for (const p of projects) {
-  writeFileSync(
-    join(dir, 'manifests', `${p}.yaml`),
-    Array.from(
-      { length: perProject },
-      (_, i) =>
-        `apiVersion: paas.envmgmt.io/v1\nkind: Workspace\nmetadata:\n  name: ws-${i}\n  project: ${p}\n`,
-    ).join('---\n'),
-  );
+/** Writes each project's workspaces; `description`: the first one's, the change `--change` makes. */
+function writeManifests(description?: string) {
+  for (const p of projects) {
+    writeFileSync(
+      join(dir, 'manifests', `${p}.yaml`),
+      Array.from(
+        { length: perProject },
+        (_, i) =>
+          `apiVersion: paas.envmgmt.io/v1\nkind: Workspace\nmetadata:\n  name: ws-${i}\n  project: ${p}\n` +
+          (i === 0 && description ? `  description: ${description}\n` : ''),
+      ).join('---\n'),
+    );
+  }
 }
+writeManifests();
+/** The shared budget's spacing (`PACE_MARGIN` in src/controller/leadership/shards/budget.ts). */
+const PACE_MARGIN = 1.1;
 
 interface Entry {
+  readonly seq: number;
   readonly time: string;
   readonly method: string;
   readonly path: string;
@@ -133,6 +150,42 @@ async function takeover(procs: readonly LineProcess[]): Promise<number> {
   }
 }
 
+/**
+ * Edits one workspace of every project in the watched directory and waits until the emulator has
+ * answered that many workspace updates: the seconds from the edit, the requests sent after it,
+ * and the budget's floor for them.
+ */
+async function changeEveryProject(url: string, converged: readonly Entry[]) {
+  const after = Math.max(0, ...converged.map((e) => e.seq));
+  const editedAt = performance.now();
+  writeManifests(`changed ${new Date().toISOString()}`);
+  for (;;) {
+    const res = await emulatorControl(url, 'GET', `/_emulator/journal?since=${after}`);
+    const entries = ((await res.json()) as { entries: Entry[] }).entries;
+    const updated = entries.filter(
+      (e) => e.method === 'POST' && /\/workspaces$/.test(e.path) && e.status < 300,
+    );
+    if (updated.length >= projects.length) {
+      const seconds = (performance.now() - editedAt) / 1000;
+      const times = entries.map((e) => Date.parse(e.time));
+      const floor = (entries.length * PACE_MARGIN) / rps;
+      return {
+        seconds,
+        requests: entries.length,
+        lists: entries.filter((e) => e.method === 'GET').length,
+        updates: updated.length,
+        active: (Math.max(...times) - Math.min(...times)) / 1000,
+        floor,
+        ratio: seconds / floor,
+      };
+    }
+    if (performance.now() - editedAt > 600_000) {
+      throw new Error(`only ${updated.length} of ${projects.length} updated`);
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
 async function scenario(replicas: number, sharded: boolean) {
   const schema = `bench_shard_${randomBytes(4).toString('hex')}`;
   const emulator = await startEmulator({ port: 0, apiKey, admin: true, seedFile });
@@ -195,8 +248,10 @@ async function scenario(replicas: number, sharded: boolean) {
     // the span from the first request to the last: what the processes' start-up leaves out
     const times = entries.map((e) => Date.parse(e.time));
     const active = (Math.max(...times) - Math.min(...times)) / 1000;
+    const change = values.change ? await changeEveryProject(emulator.url, entries) : undefined;
     const takeoverMs = sharded && !values.profile ? await takeover(procs) : undefined;
     return {
+      change,
       takeoverMs,
       seconds,
       up: await listening,
@@ -226,20 +281,34 @@ async function scenario(replicas: number, sharded: boolean) {
 }
 
 try {
-  const one = await scenario(1, false);
+  const one = values['only-sharded'] ? undefined : await scenario(1, false);
   const many = await scenario(Number(values.replicas), true);
   console.log(
     `${projects.length} projects × ${perProject} workspaces, --rps ${rps}\n` +
       '| Replicas | Converged | All listening | First run starts | First to last request | Requests | Peak in a whole second | Peak in any sliding second |\n' +
       '|---|---|---|---|---|---|---|---|',
   );
-  for (const [label, r] of [
-    ['1', one],
-    [`${values.replicas}, --shard-by project`, many],
-  ] as const) {
+  const rows = [
+    ...(one ? [['1', one] as const] : []),
+    [`${values.replicas}, --shard-by project`, many] as const,
+  ];
+  for (const [label, r] of rows) {
     console.log(
       `| ${label} | ${r.seconds.toFixed(1)} s | ${r.up.toFixed(1)} s | ${r.firstRun.toFixed(1)} s | ${r.active.toFixed(1)} s | ${r.requests} | ${r.whole} | ${r.sliding} |`,
     );
+  }
+  if (values.change) {
+    console.log(
+      '\nA change to one workspace of every project\n' +
+        '| Replicas | Converged after the edit | First to last request | Requests (GET / updates) | Budget floor (requests × 1.1 ÷ rps) | Converged ÷ floor |\n' +
+        '|---|---|---|---|---|---|',
+    );
+    for (const [label, r] of rows) {
+      const c = r.change!;
+      console.log(
+        `| ${label} | ${c.seconds.toFixed(1)} s | ${c.active.toFixed(1)} s | ${c.requests} (${c.lists} / ${c.updates}) | ${c.floor.toFixed(1)} s | ${c.ratio.toFixed(2)} |`,
+      );
+    }
   }
   if (many.takeoverMs !== undefined) {
     console.log(
