@@ -27,7 +27,15 @@
 
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -46,6 +54,8 @@ const { values } = parseArgs({
     runtime: { type: 'string', default: 'dist' },
     profile: { type: 'string' },
     'alloc-profile': { type: 'string' },
+    /** Append the controller's log (its JSON lines on standard error) to this file. */
+    log: { type: 'string' },
   },
 });
 const n = Number(values.resources);
@@ -159,6 +169,7 @@ let buf = '';
 let lastLines: string[] = [];
 // pino writes its JSON lines to standard error
 controller.stderr?.on('data', (d: Buffer) => {
+  if (values.log) appendFileSync(values.log, d);
   buf += d.toString();
   const lines = buf.split('\n');
   buf = lines.pop() ?? '';

@@ -240,6 +240,11 @@ async function scenario(replicas: number, sharded: boolean) {
         (e) => e.method === 'POST' && /\/workspaces$/.test(e.path) && e.status < 300,
       ).length;
       if (created >= total) break;
+      if (entries.length % 50 === 0 || Math.random() < 0.02) {
+        console.error(
+          `${((performance.now() - started) / 1000).toFixed(0)} s: ${created} of ${total} created, ${entries.length} requests`,
+        );
+      }
       if (performance.now() - started > 600_000) throw new Error(`only ${created} of ${total}`);
       await new Promise((r) => setTimeout(r, 250));
     }
