@@ -42,11 +42,14 @@ const { values } = parseArgs({
     profile: { type: 'string' },
     change: { type: 'boolean', default: false },
     'only-sharded': { type: 'boolean', default: false },
+    /** Seconds to wait for every workspace before giving up (printing each replica's last lines). */
+    wait: { type: 'string', default: '600' },
   },
 });
 const projects = Array.from({ length: Number(values.projects) }, (_, i) => `bench-p${i + 1}`);
 const perProject = Number(values.workspaces);
 const rps = Number(values.rps);
+const waitMs = Number(values.wait) * 1000;
 const bin = fileURLToPath(new URL('../src/cli/bin.ts', import.meta.url));
 const databaseUrl =
   process.env.PLATCTL_BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -245,7 +248,11 @@ async function scenario(replicas: number, sharded: boolean) {
           `${((performance.now() - started) / 1000).toFixed(0)} s: ${created} of ${total} created, ${entries.length} requests`,
         );
       }
-      if (performance.now() - started > 600_000) throw new Error(`only ${created} of ${total}`);
+      if (performance.now() - started > waitMs) {
+        // what each replica was saying when the time ran out
+        const said = procs.map((p, i) => `replica ${i}:\n  ${p.lines.slice(-8).join('\n  ')}`);
+        throw new Error(`only ${created} of ${total} created\n${said.join('\n')}`);
+      }
       await new Promise((r) => setTimeout(r, 250));
     }
     const seconds = (performance.now() - started) / 1000;
