@@ -89,6 +89,15 @@ describe('control API reads', () => {
     });
     expect((await control(c, 'GET', '/api/v1/resources?condition=Drifted')).body.total).toBe(0);
     expect((await control(c, 'GET', '/api/v1/resources?condition=Nope')).status).toBe(400);
+    expect((await control(c, 'GET', '/api/v1/resources?q=WS-B')).body.total).toBe(1);
+    const graph = (await control(c, 'GET', '/api/v1/graph')).body;
+    expect(graph.nodes).toEqual([expect.objectContaining({ id: 'project:platform', size: 2 })]);
+    const expanded = (await control(c, 'GET', '/api/v1/graph?expand=platform')).body;
+    expect(expanded.nodes.map((n: { id: string }) => n.id)).toEqual([
+      'Workspace/platform/ws-a',
+      'Workspace/platform/ws-b',
+    ]);
+    expect((await control(c, 'GET', '/api/v1/graph?focus=Workspace%2Fnope')).status).toBe(404);
 
     const one = await control(
       c,

@@ -5,11 +5,12 @@ import type { Logger } from '../../core/logger.js';
 import type { LiveView } from '../engine/ports.js';
 import type { ControlScope } from '../leadership/elsewhere.js';
 import type { SecretValue } from '../secrets/secret-file.js';
-import { CONDITION_TYPES, type ConditionType } from '../status/conditions.js';
 import { HISTORY_SIZE, runItem } from '../status/history.js';
 import { streamEvents } from './control-events.js';
+import { graphQuery, intParam, resourcePage, resourceQuery } from './control-queries.js';
 import { apiStatus, diffOf, resourceView, type SourceView } from './control-views.js';
 import type { ControllerControls } from './controls.js';
+import { graphView } from './graph-view.js';
 import { actionHistory, computeOf, liveDocument, maskSecrets } from './resource-views.js';
 import type { HttpRoute } from './server.js';
 
@@ -73,19 +74,6 @@ async function jsonBody(req: IncomingMessage): Promise<Record<string, unknown> |
   }
 }
 
-function intParam(
-  params: URLSearchParams,
-  name: string,
-  def: number,
-  max: number,
-): number | string {
-  const raw = params.get(name);
-  if (raw === null || raw === '') return def;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0 || n > max) return `${name} must be an integer in 0..${max}`;
-  return n;
-}
-
 /** How long a resource's live read may take before the page is answered without it. */
 const LIVE_TIMEOUT_MS = 15_000;
 
@@ -140,23 +128,17 @@ export function controlApiRoute(deps: ControlApiDeps): HttpRoute {
       case 'GET status':
         return send(res, 200, apiStatus(controls.status, deps.source, deps.now()));
       case 'GET resources': {
-        const q = url.searchParams;
-        const condition = q.get('condition') || undefined;
-        if (condition && !CONDITION_TYPES.includes(condition as ConditionType)) {
-          return send(res, 400, {
-            error: `condition must be one of ${CONDITION_TYPES.join(', ')}`,
-          });
+        const query = resourceQuery(url.searchParams);
+        if (typeof query === 'string') return send(res, 400, { error: query });
+        return send(res, 200, resourcePage(controls.status.conditions, query));
+      }
+      case 'GET graph': {
+        const query = graphQuery(url.searchParams);
+        if (typeof query === 'string') return send(res, 400, { error: query });
+        if (query.focus && !controls.status.conditions.some((c) => c.key === query.focus)) {
+          return send(res, 404, { error: `unknown resource ${query.focus}` });
         }
-        const offset = intParam(q, 'offset', 0, 1e9);
-        const limit = intParam(q, 'limit', 100, 1000);
-        if (typeof offset === 'string') return send(res, 400, { error: offset });
-        if (typeof limit === 'string') return send(res, 400, { error: limit });
-        const project = q.get('project') || undefined;
-        const all = controls.status.conditions.filter(
-          (c) => (!condition || c.condition === condition) && (!project || c.project === project),
-        );
-        const items = all.slice(offset, offset + limit).map(resourceView);
-        return send(res, 200, { total: all.length, items });
+        return send(res, 200, graphView(controls.status.conditions, query));
       }
       case 'GET resources/2': {
         const key = parts[1] ?? '';

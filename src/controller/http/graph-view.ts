@@ -1,0 +1,184 @@
+import type { ConditionType, ResourceCondition } from '../status/conditions.js';
+
+/**
+ * What `GET /api/v1/graph` shows: projects collapsed unless named in `expand` (a project's
+ * workspaces collapsed unless `project/workspace` is named too), or, with `focus`, one resource
+ * and what it waits for and what waits for it up to `depth` steps. `condition` and `q` (a part of
+ * the key, any case) keep only the resources that match, and the groups that hold one.
+ */
+export interface GraphQuery {
+  readonly expand: ReadonlySet<string>;
+  readonly focus?: string;
+  /** @default 1 */
+  readonly depth?: number;
+  readonly condition?: ConditionType;
+  readonly q?: string;
+  /** At most this many nodes; the rest are left out and `truncated` is true. @default 2000 */
+  readonly maxNodes?: number;
+}
+
+/** A resource, or a collapsed project or workspace standing for the resources in it. */
+interface GraphNode {
+  /** The resource's key, `project:P` or `workspace:P/W`. */
+  readonly id: string;
+  readonly type: 'resource' | 'project' | 'workspace';
+  readonly label: string;
+  /** The project the node is drawn in; `''` for resources of no project (users). */
+  readonly group: string;
+  readonly kind?: string;
+  readonly condition?: ConditionType;
+  readonly reason?: string;
+  /** A collapsed group: its (matching) resources by condition, and how many in all. */
+  readonly counts?: Partial<Record<ConditionType, number>>;
+  readonly size?: number;
+}
+
+/** `target` waits for `source` (`count` resource edges when either end is a group). */
+interface GraphEdge {
+  readonly source: string;
+  readonly target: string;
+  readonly count: number;
+}
+
+export interface GraphView {
+  readonly nodes: readonly GraphNode[];
+  readonly edges: readonly GraphEdge[];
+  /** Resources that matched `condition` and `q`. */
+  readonly matched: number;
+  readonly truncated: boolean;
+}
+
+interface Index {
+  readonly byKey: ReadonlyMap<string, ResourceCondition>;
+  /** key → the keys that wait for it. */
+  readonly dependents: ReadonlyMap<string, readonly string[]>;
+}
+
+// the status replaces its conditions array after each run, so one index per array stays true
+const indexes = new WeakMap<readonly ResourceCondition[], Index>();
+
+function indexOf(all: readonly ResourceCondition[]): Index {
+  let index = indexes.get(all);
+  if (index) return index;
+  const byKey = new Map(all.map((c) => [c.key, c]));
+  const dependents = new Map<string, string[]>();
+  for (const c of all) {
+    for (const d of c.dependsOn) {
+      const list = dependents.get(d);
+      if (list) list.push(c.key);
+      else dependents.set(d, [c.key]);
+    }
+  }
+  index = { byKey, dependents };
+  indexes.set(all, index);
+  return index;
+}
+
+/** The keys within `depth` steps of `focus`, both ways (pure). */
+function neighbourhood(index: Index, focus: string, depth: number): Set<string> {
+  const seen = new Set([focus]);
+  let frontier = [focus];
+  for (let step = 0; step < depth && frontier.length > 0; step++) {
+    const next: string[] = [];
+    for (const key of frontier) {
+      const around = [
+        ...(index.byKey.get(key)?.dependsOn ?? []),
+        ...(index.dependents.get(key) ?? []),
+      ];
+      for (const k of around) {
+        if (!seen.has(k) && index.byKey.has(k)) {
+          seen.add(k);
+          next.push(k);
+        }
+      }
+    }
+    frontier = next;
+  }
+  return seen;
+}
+
+/** The node a resource is drawn as: itself, or the collapsed group that holds it. */
+function nodeOf(c: ResourceCondition, expand: ReadonlySet<string>, focused: boolean): string {
+  if (focused || c.project === undefined) return c.key;
+  if (!expand.has(c.project)) return `project:${c.project}`;
+  if (c.workspace !== undefined && c.kind !== 'Workspace') {
+    const ws = `${c.project}/${c.workspace}`;
+    if (!expand.has(ws)) return `workspace:${ws}`;
+  }
+  return c.key;
+}
+
+function resourceNode(c: ResourceCondition): GraphNode {
+  const label = c.workspace !== undefined ? `${c.workspace}/${c.name}` : c.name;
+  return {
+    id: c.key,
+    type: 'resource',
+    label: `${c.kind} ${label}`,
+    group: c.project ?? '',
+    kind: c.kind,
+    condition: c.condition,
+    reason: c.reason,
+  };
+}
+
+/**
+ * The graph of the engine's order for `conditions` as `query` asks (pure; the index of
+ * dependents is kept per conditions array, so a focus at 100,000 resources reads only the
+ * neighbourhood). Nodes come in the engine's order; edges point from what comes first.
+ */
+export function graphView(all: readonly ResourceCondition[], query: GraphQuery): GraphView {
+  const index = indexOf(all);
+  const needle = query.q?.toLowerCase();
+  const matches = (c: ResourceCondition) =>
+    (!query.condition || c.condition === query.condition) &&
+    (!needle || c.key.toLowerCase().includes(needle));
+  const focused = query.focus !== undefined;
+  const candidates = focused
+    ? [...neighbourhood(index, query.focus!, query.depth ?? 1)].map((k) => index.byKey.get(k)!)
+    : all;
+  const nodes = new Map<string, GraphNode & { counts?: Record<string, number>; size?: number }>();
+  const drawnAs = new Map<string, string>();
+  let matched = 0;
+  for (const c of candidates) {
+    // the focused resource shows whatever the filters say
+    if (!matches(c) && c.key !== query.focus) continue;
+    matched++;
+    const id = nodeOf(c, query.expand, focused);
+    drawnAs.set(c.key, id);
+    if (id === c.key) {
+      nodes.set(id, resourceNode(c));
+      continue;
+    }
+    let group = nodes.get(id);
+    if (!group) {
+      const isProject = id.startsWith('project:');
+      group = {
+        id,
+        type: isProject ? 'project' : 'workspace',
+        label: isProject ? `project ${c.project}` : `workspace ${c.project}/${c.workspace}`,
+        group: c.project ?? '',
+        counts: {},
+        size: 0,
+      };
+      nodes.set(id, group);
+    }
+    group.counts![c.condition] = (group.counts![c.condition] ?? 0) + 1;
+    group.size!++;
+  }
+  const max = query.maxNodes ?? 2000;
+  const kept = [...nodes.values()].slice(0, max);
+  const keptIds = new Set(kept.map((n) => n.id));
+  const edges = new Map<string, { source: string; target: string; count: number }>();
+  for (const [key, target] of drawnAs) {
+    if (!keptIds.has(target)) continue;
+    for (const before of index.byKey.get(key)?.dependsOn ?? []) {
+      const source = drawnAs.get(before);
+      if (source === undefined || source === target || !keptIds.has(source)) continue;
+      const id = `${source}\n${target}`;
+      const edge = edges.get(id);
+      if (edge) edge.count++;
+      else edges.set(id, { source, target, count: 1 });
+    }
+  }
+  return { nodes: kept, edges: [...edges.values()], matched, truncated: nodes.size > max };
+}

@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import {
+  graphQuery,
+  resourcePage,
+  resourceQuery,
+} from '../../src/controller/http/control-queries.js';
+import { graphView } from '../../src/controller/http/graph-view.js';
+import { syntheticConditions } from '../dashboard/helpers/synthetic.js';
+
+// 1 user, then projects of 3 + (workspace + 9 instances) × 3 = 33 resources
+const all = syntheticConditions(1 + 33 * 3, 33);
+const params = (s: string) => new URLSearchParams(s);
+const query = (s: string) => {
+  const q = graphQuery(params(s));
+  if (typeof q === 'string') throw new Error(q);
+  return q;
+};
+
+describe('GET /api/v1/resources: server-side filters and pages', () => {
+  it('filters by project, workspace, kind, condition and a part of the key, then pages', () => {
+    const q = resourceQuery(params('project=proj-0001&kind=ComputeInstance&q=GPU-1&limit=2'));
+    if (typeof q === 'string') throw new Error(q);
+    const page = resourcePage(all, q);
+    expect(page.total).toBe(3); // gpu-1 in each of the three workspaces
+    expect(page.items.map((c) => c.key)).toEqual([
+      'ComputeInstance/proj-0001/ws-0/gpu-1',
+      'ComputeInstance/proj-0001/ws-1/gpu-1',
+    ]);
+    const next = resourceQuery(params('project=proj-0001&kind=ComputeInstance&q=gpu-1&offset=2'));
+    expect(resourcePage(all, next as never).items.map((c) => c.key)).toEqual([
+      'ComputeInstance/proj-0001/ws-2/gpu-1',
+    ]);
+    const ws = resourceQuery(params('workspace=ws-2&condition=Ready'));
+    expect(resourcePage(all, ws as never).items.every((c) => c.workspace === 'ws-2')).toBe(true);
+  });
+
+  it('answers a 400 message for a bad condition, limit or offset', () => {
+    expect(resourceQuery(params('condition=Nope'))).toMatch(/condition must be one of/);
+    expect(resourceQuery(params('limit=1001'))).toBe('limit must be an integer in 0..1000');
+    expect(resourceQuery(params('offset=-1'))).toMatch(/offset must be/);
+    expect(graphQuery(params('depth=9'))).toBe('depth must be an integer in 0..5');
+  });
+});
+
+describe('GET /api/v1/graph: grouped, collapsed, focused', () => {
+  it('collapses every project by default, counting its resources by condition', () => {
+    const g = graphView(all, query(''));
+    expect(g.nodes.map((n) => n.id)).toEqual([
+      'User/ops@example.com',
+      'project:proj-0000',
+      'project:proj-0001',
+      'project:proj-0002',
+    ]);
+    const p1 = g.nodes[2]!;
+    expect(p1.size).toBe(33);
+    expect(Object.values(p1.counts!).reduce((a, b) => a + b, 0)).toBe(33);
+    expect(g.edges).toEqual([]); // every edge stays inside its project
+    expect(g.matched).toBe(all.length);
+  });
+
+  it('expands a project into its resources and collapsed workspaces, edges aggregated', () => {
+    const g = graphView(all, query('expand=proj-0001'));
+    const ids = g.nodes.filter((n) => n.group === 'proj-0001').map((n) => n.id);
+    expect(ids).toEqual([
+      'Service/proj-0001/vpc',
+      'Cluster/proj-0001/k8s',
+      'ClusterControllers/proj-0001/k8s',
+      'Workspace/proj-0001/ws-0',
+      'workspace:proj-0001/ws-0',
+      'Workspace/proj-0001/ws-1',
+      'workspace:proj-0001/ws-1',
+      'Workspace/proj-0001/ws-2',
+      'workspace:proj-0001/ws-2',
+    ]);
+    expect(g.edges).toContainEqual({
+      source: 'Service/proj-0001/vpc',
+      target: 'workspace:proj-0001/ws-1',
+      count: 9,
+    });
+    expect(g.edges).toContainEqual({
+      source: 'Cluster/proj-0001/k8s',
+      target: 'ClusterControllers/proj-0001/k8s',
+      count: 1,
+    });
+    const opened = graphView(all, query('expand=proj-0001,proj-0001/ws-1'));
+    expect(opened.nodes.some((n) => n.id === 'ComputeInstance/proj-0001/ws-1/gpu-4')).toBe(true);
+    expect(opened.edges).toContainEqual({
+      source: 'Workspace/proj-0001/ws-1',
+      target: 'ComputeInstance/proj-0001/ws-1/gpu-4',
+      count: 1,
+    });
+  });
+
+  it("focuses on a resource's neighbourhood, both ways, to the depth asked", () => {
+    const one = graphView(all, query('focus=Service/proj-0002/vpc&depth=1'));
+    expect(one.nodes).toHaveLength(1 + 27); // the VPC and the instances waiting for it
+    const two = graphView(all, query('focus=Service/proj-0002/vpc&depth=2'));
+    expect(two.nodes.map((n) => n.id)).toContain('Workspace/proj-0002/ws-0'); // via an instance
+    expect(two.nodes.every((n) => n.type === 'resource')).toBe(true);
+  });
+
+  it('keeps only matching resources and the groups that hold one', () => {
+    const g = graphView(all, query('q=proj-0002/ws-1/gpu-3'));
+    expect(g.matched).toBe(1);
+    expect(g.nodes).toEqual([expect.objectContaining({ id: 'project:proj-0002', size: 1 })]);
+    const degraded = graphView(all, query('condition=Degraded'));
+    expect(degraded.matched).toBe(all.filter((c) => c.condition === 'Degraded').length);
+  });
+
+  it('caps the nodes it answers and says so', () => {
+    const big = syntheticConditions(10_000);
+    const g = graphView(big, { expand: new Set(big.map((c) => c.project ?? '')), maxNodes: 500 });
+    expect(g.nodes).toHaveLength(500);
+    expect(g.truncated).toBe(true);
+    const ids = new Set(g.nodes.map((n) => n.id));
+    expect(g.edges.every((e) => ids.has(e.source) && ids.has(e.target))).toBe(true);
+  });
+});
