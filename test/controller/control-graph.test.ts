@@ -102,7 +102,13 @@ describe('GET /api/v1/graph: grouped, collapsed, focused', () => {
   it('keeps only matching resources and the groups that hold one', () => {
     const g = graphView(all, query('q=proj-0002/ws-1/gpu-3'));
     expect(g.matched).toBe(1);
-    expect(g.nodes).toEqual([expect.objectContaining({ id: 'project:proj-0002', size: 1 })]);
+    expect(g.nodes.map((n) => n.id)).toEqual(['ComputeInstance/proj-0002/ws-1/gpu-3']);
+    // a search finding many keeps them in their projects
+    const many = syntheticConditions(10_000);
+    const gpus = graphView(many, query('q=GPU'));
+    expect(gpus.matched).toBeGreaterThan(200);
+    expect(gpus.nodes.every((n) => n.type === 'project')).toBe(true);
+    expect(gpus.nodes.reduce((a, n) => a + (n.size ?? 0), 0)).toBe(gpus.matched);
     const degraded = graphView(all, query('condition=Degraded'));
     expect(degraded.matched).toBe(all.filter((c) => c.condition === 'Degraded').length);
   });

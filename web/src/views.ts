@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import { PATHS } from './lib/route.js';
+import { GraphView } from './views/GraphView.js';
 import { ResourcePage } from './views/ResourcePage.js';
 import { ResourcesView } from './views/ResourcesView.js';
 import { RunPage } from './views/RunPage.js';
@@ -25,6 +26,7 @@ export interface View {
  */
 export const VIEWS: readonly View[] = [
   { path: PATHS.resources, label: 'Resources', component: ResourcesView, tab: true },
+  { path: '/graph', label: 'Graph', component: GraphView, tab: true },
   { path: PATHS.runs, label: 'Runs', component: RunsView, tab: true },
   { path: '/usage', label: 'Usage', component: UsageView, tab: true },
   { path: PATHS.resource, label: 'Resource', component: ResourcePage, section: PATHS.resources },

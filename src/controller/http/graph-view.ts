@@ -4,7 +4,8 @@ import type { ConditionType, ResourceCondition } from '../status/conditions.js';
  * What `GET /api/v1/graph` shows: projects collapsed unless named in `expand` (a project's
  * workspaces collapsed unless `project/workspace` is named too), or, with `focus`, one resource
  * and what it waits for and what waits for it up to `depth` steps. `condition` and `q` (a part of
- * the key, any case) keep only the resources that match, and the groups that hold one.
+ * the key, any case) keep only the resources that match, and the groups that hold one; a search
+ * that finds fewer than 200 shows them as resources, uncollapsed.
  */
 export interface GraphQuery {
   readonly expand: ReadonlySet<string>;
@@ -97,6 +98,15 @@ function neighbourhood(index: Index, focus: string, depth: number): Set<string> 
   return seen;
 }
 
+/** A search finding fewer resources than this shows them, not their projects. */
+const FEW = 200;
+
+function countUpTo<T>(items: readonly T[], test: (item: T) => boolean, max: number): number {
+  let n = 0;
+  for (const item of items) if (test(item) && ++n >= max) break;
+  return n;
+}
+
 /** The node a resource is drawn as: itself, or the collapsed group that holds it. */
 function nodeOf(c: ResourceCondition, expand: ReadonlySet<string>, focused: boolean): string {
   if (focused || c.project === undefined) return c.key;
@@ -132,10 +142,14 @@ export function graphView(all: readonly ResourceCondition[], query: GraphQuery):
   const matches = (c: ResourceCondition) =>
     (!query.condition || c.condition === query.condition) &&
     (!needle || c.key.toLowerCase().includes(needle));
-  const focused = query.focus !== undefined;
-  const candidates = focused
-    ? [...neighbourhood(index, query.focus!, query.depth ?? 1)].map((k) => index.byKey.get(k)!)
-    : all;
+  const candidates =
+    query.focus !== undefined
+      ? [...neighbourhood(index, query.focus, query.depth ?? 1)].map((k) => index.byKey.get(k)!)
+      : all;
+  // a focus, or a search that found few, shows each resource: nothing to open to find them
+  const focused =
+    query.focus !== undefined ||
+    (needle !== undefined && countUpTo(candidates, matches, FEW) < FEW);
   const nodes = new Map<string, GraphNode & { counts?: Record<string, number>; size?: number }>();
   const drawnAs = new Map<string, string>();
   let matched = 0;

@@ -1,6 +1,13 @@
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import {
+  graphQuery,
+  resourcePage,
+  resourceQuery,
+} from '../../../src/controller/http/control-queries.js';
 import { assetRoutes } from '../../../src/controller/http/dashboard/assets.js';
+import { graphView } from '../../../src/controller/http/graph-view.js';
+import type { ResourceCondition } from '../../../src/controller/status/conditions.js';
 import type {
   Condition,
   ResourceDetail,
@@ -65,13 +72,17 @@ export async function startFakeControlApi(
     if (!authorized) return json(res, 401, { error: 'unauthorized' });
     const p = url.pathname;
     if (p === '/api/v1/status') return json(res, 200, fake.status);
+    // the controller's own filters, pages and graph (pure functions) on the fake's resources
+    const conditions = fake.resources as readonly ResourceItem[] as readonly ResourceCondition[];
     if (p === '/api/v1/resources') {
-      const offset = Number(url.searchParams.get('offset') ?? 0);
-      const limit = Number(url.searchParams.get('limit') ?? 100);
-      return json(res, 200, {
-        total: fake.resources.length,
-        items: fake.resources.slice(offset, offset + limit),
-      });
+      const query = resourceQuery(url.searchParams);
+      if (typeof query === 'string') return json(res, 400, { error: query });
+      return json(res, 200, resourcePage(conditions, query));
+    }
+    if (p === '/api/v1/graph') {
+      const query = graphQuery(url.searchParams);
+      if (typeof query === 'string') return json(res, 400, { error: query });
+      return json(res, 200, graphView(conditions, query));
     }
     const verb = /^\/api\/v1\/resources\/([^/]+)\/(reconcile|reset-backoff)$/.exec(p);
     if (req.method === 'POST' && verb) {

@@ -1,4 +1,5 @@
 import type {
+  GraphAnswer,
   ResourceDetail,
   ResourceItem,
   ResourcePage,
@@ -69,11 +70,24 @@ export async function allResources(): Promise<ResourceItem[]> {
   }
 }
 
+/** A query string of the parameters given (empty and undefined ones left out). */
+function queryString(params: Readonly<Record<string, string | number | undefined>>): string {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== '') q.set(k, String(v));
+  const s = q.toString();
+  return s ? `?${s}` : '';
+}
+
 /** The control API routes the page uses. */
 export const api = {
   status: () => call<Status>('GET', '/api/v1/status'),
   resource: (key: string) =>
     call<ResourceDetail>('GET', `/api/v1/resources/${encodeURIComponent(key)}`),
+  /** One page of the resources matching the filters (the server filters and pages). */
+  resources: (params: Readonly<Record<string, string | number | undefined>>) =>
+    call<ResourcePage>('GET', `/api/v1/resources${queryString(params)}`),
+  graph: (params: Readonly<Record<string, string | number | undefined>>) =>
+    call<GraphAnswer>('GET', `/api/v1/graph${queryString(params)}`),
   runs: (limit = 20) => call<{ items: RunItem[] }>('GET', `/api/v1/runs?limit=${limit}`),
   run: (runId: string) => call<RunDetail>('GET', `/api/v1/runs/${encodeURIComponent(runId)}`),
   reconcileResource: (key: string) =>

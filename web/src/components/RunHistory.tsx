@@ -60,7 +60,7 @@ export function RunHistory({ runs }: { runs: readonly RunItem[] }) {
               <Table.Td>
                 {r.counts.failed} / {r.counts.skipped}
                 {r.failures.map((f) => (
-                  <Text key={f.key} size="xs" c="red">
+                  <Text key={f.key} size="xs" c="red.9">
                     {f.key}: {f.error}
                   </Text>
                 ))}

@@ -97,7 +97,7 @@ export function SourceCard({ status }: { status: Status }) {
         </Table.Tbody>
       </Table>
       {status.lastError && (
-        <Text size="sm" c="red" mt="xs">
+        <Text size="sm" c="red.9" mt="xs">
           {status.lastError}
         </Text>
       )}

@@ -39,7 +39,12 @@ export function SummaryBar({ counts, active, onPick }: Props) {
       </Group>
       <Progress.Root size="lg">
         {CONDITIONS.filter((c) => counts[c] > 0).map((c) => (
-          <Progress.Section key={c} value={(counts[c] / total) * 100} color={CONDITION_COLOR[c]} />
+          <Progress.Section
+            key={c}
+            value={(counts[c] / total) * 100}
+            color={CONDITION_COLOR[c]}
+            aria-label={`${c}: ${counts[c]}`}
+          />
         ))}
       </Progress.Root>
     </Card>

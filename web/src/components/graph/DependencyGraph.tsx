@@ -1,0 +1,197 @@
+import '@xyflow/react/dist/style.css';
+import { Alert, Box, Button, Card, Group, SegmentedControl, Text, TextInput } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { Background, type Edge, MarkerType, ReactFlow } from '@xyflow/react';
+import { useEffect, useMemo, useState } from 'react';
+import { api } from '../../api/client.js';
+import type { Condition, GraphAnswer, GraphNode } from '../../api/types.js';
+import { layoutGraph, NODE_HEIGHT, NODE_WIDTH } from '../../lib/graph-layout.js';
+import {
+  closeProject,
+  type GraphState,
+  graphParams,
+  INITIAL_GRAPH,
+  openNode,
+} from '../../lib/graph-view.js';
+import { type BoxNode, type DrawnNode, PlatctlNode, ProjectBox } from './GraphNodes.js';
+
+const NODE_TYPES = { platctl: PlatctlNode, box: ProjectBox };
+
+interface Props {
+  /** The summary bar's condition filter. */
+  readonly condition: Condition | undefined;
+  /** Opens a resource's details. */
+  onSelect(key: string): void;
+  /** Bumped when the controller's status changes: read the graph again. */
+  readonly generation: number;
+}
+
+/**
+ * The engine's order as a graph: what waits for what, grouped by project, coloured by condition.
+ * Projects start collapsed (one node each, with counts); a click opens one, and a resource
+ * focuses on its neighbourhood. The server groups, filters and cuts (`GET /api/v1/graph`); the
+ * page lays out only what it is sent.
+ */
+export function DependencyGraph({ condition, onSelect, generation }: Props) {
+  const [state, setState] = useState<GraphState>(INITIAL_GRAPH);
+  const [answer, setAnswer] = useState<GraphAnswer | undefined>();
+  // each answer is drawn afresh and fitted to the view: xyflow fits on mount only
+  const [drawing, setDrawing] = useState(0);
+  const [error, setError] = useState<string | undefined>();
+  const [search, setSearch] = useState('');
+  const [q] = useDebouncedValue(search, 150);
+  const view = useMemo(() => ({ ...state, q }), [state, q]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: generation asks for a fresh read
+  useEffect(() => {
+    let live = true;
+    api
+      .graph(graphParams(view, condition))
+      .then((a) => {
+        if (!live) return;
+        setAnswer(a);
+        setDrawing((d) => d + 1);
+        setError(undefined);
+      })
+      .catch((e: Error) => live && setError(e.message));
+    return () => {
+      live = false;
+    };
+  }, [view, condition, generation]);
+  const { nodes, edges } = useMemo(
+    () => draw(answer, (n) => setState((s) => openNode(s, n))),
+    [answer],
+  );
+  return (
+    <Card withBorder padding="sm" data-testid="graph">
+      <Group justify="space-between" mb="xs" wrap="wrap">
+        {state.focus ? (
+          <Group gap="xs">
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => setState((s) => ({ ...s, focus: undefined }))}
+            >
+              Back to the projects
+            </Button>
+            <Text size="sm" data-testid="graph-focus">
+              Around {state.focus}
+            </Text>
+            <SegmentedControl
+              size="xs"
+              aria-label="Steps around it"
+              value={String(state.depth)}
+              onChange={(v) => setState((s) => ({ ...s, depth: Number(v) }))}
+              data={['1', '2', '3']}
+            />
+            <Button size="xs" variant="light" onClick={() => onSelect(state.focus!)}>
+              Details
+            </Button>
+          </Group>
+        ) : (
+          <Group gap="xs">
+            <TextInput
+              size="xs"
+              w={280}
+              aria-label="Search resources"
+              placeholder="Search: a part of a key"
+              value={search}
+              onChange={(e) => setSearch(e.currentTarget.value)}
+              data-testid="graph-search"
+            />
+            {state.expand.length > 0 && (
+              <Button size="xs" variant="default" onClick={() => setState(INITIAL_GRAPH)}>
+                Collapse all
+              </Button>
+            )}
+            {[...new Set(state.expand.map((e) => e.split('/')[0]!))].map((p) => (
+              <Button
+                key={p}
+                size="xs"
+                variant="subtle"
+                onClick={() => setState((s) => closeProject(s, p))}
+              >
+                Close {p}
+              </Button>
+            ))}
+          </Group>
+        )}
+        <Text size="xs" c="dimmed" data-testid="graph-count">
+          {answer ? `${answer.matched} resources, ${answer.nodes.length} nodes` : 'Loading'}
+        </Text>
+      </Group>
+      {error && (
+        <Alert color="red" mb="xs">
+          {error}
+        </Alert>
+      )}
+      {answer?.truncated && (
+        <Alert color="yellow" mb="xs">
+          Only the first {answer.nodes.length} nodes are drawn: search, or close a project.
+        </Alert>
+      )}
+      <Box h={620} data-testid="graph-canvas" aria-label="Dependency graph">
+        <ReactFlow<DrawnNode | BoxNode, Edge>
+          key={drawing}
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={NODE_TYPES}
+          fitView
+          fitViewOptions={{ maxZoom: 1 }}
+          minZoom={0.05}
+          onlyRenderVisibleElements
+          nodesDraggable={false}
+          nodesConnectable={false}
+          elementsSelectable={false}
+          proOptions={{ hideAttribution: true }}
+        >
+          <Background />
+        </ReactFlow>
+      </Box>
+    </Card>
+  );
+}
+
+/** The API's answer as xyflow nodes and edges, laid out, project boxes behind (pure). */
+function draw(
+  answer: GraphAnswer | undefined,
+  onOpen: (node: GraphNode) => void,
+): { nodes: (DrawnNode | BoxNode)[]; edges: Edge[] } {
+  if (!answer) return { nodes: [], edges: [] };
+  const layout = layoutGraph(answer.nodes, answer.edges);
+  // a collapsed project is its own box
+  const collapsed = new Set(answer.nodes.filter((n) => n.type === 'project').map((n) => n.group));
+  const boxes: BoxNode[] = [...layout.groups]
+    .filter(([group]) => !collapsed.has(group))
+    .map(([group, box]) => ({
+      id: `box:${group}`,
+      type: 'box',
+      position: { x: box.x, y: box.y },
+      width: box.width,
+      height: box.height,
+      data: { label: group === '' ? 'no project' : `project ${group}` },
+      zIndex: -1,
+      selectable: false,
+      focusable: false,
+    }));
+  const drawn: DrawnNode[] = answer.nodes.map((node) => ({
+    id: node.id,
+    type: 'platctl',
+    position: layout.positions.get(node.id)!,
+    // known sizes: fitView and the visible-only rendering need no measuring first
+    width: NODE_WIDTH,
+    height: NODE_HEIGHT,
+    data: { node, onOpen },
+    focusable: false,
+    // not selectable, so xyflow lets clicks through to the pane; the node's button takes them
+    style: { pointerEvents: 'all' },
+  }));
+  const edges: Edge[] = answer.edges.map((e) => ({
+    id: `${e.source}>${e.target}`,
+    source: e.source,
+    target: e.target,
+    markerEnd: { type: MarkerType.ArrowClosed },
+    ...(e.count > 1 ? { label: String(e.count) } : {}),
+    focusable: false,
+  }));
+  return { nodes: [...boxes, ...drawn], edges };
+}
