@@ -6,6 +6,7 @@ import { PlatctlError } from '../core/errors.js';
 import { createLogger, type Logger } from '../core/logger.js';
 import { formatDiagnostics } from '../manifests/diagnostics.js';
 import { resolveStateTarget } from '../state/index.js';
+import { loadPrices } from '../usage/prices.js';
 import { dialectFrom } from './engine-options.js';
 import { parseVars } from './flags.js';
 import { absolutePath, absoluteRepo, absoluteState } from './paths.js';
@@ -29,6 +30,7 @@ export interface ControllerFlags {
   gitCredentialsFile?: string;
   knownHosts?: string;
   notifications?: string;
+  prices?: string;
   state?: string;
   cacheDir?: string;
   baseUrl?: string;
@@ -137,6 +139,7 @@ export async function runController(flags: ControllerFlags): Promise<void> {
   const notifications = flags.notifications
     ? await notificationsOf(flags.notifications)
     : undefined;
+  const prices = flags.prices ? await loadPrices(flags.prices) : undefined;
   // every path is absolute from here on (src/cli/paths.ts): nothing below resolves one again
   const statePath = absoluteState(resolveStateTarget(flags.state));
   const controller = await startController({
@@ -165,6 +168,7 @@ export async function runController(flags: ControllerFlags): Promise<void> {
     prune: flags.prune === true,
     ...(flags.maxDeletes ? { maxDeletes: flags.maxDeletes } : {}),
     ...(notifications ? { notifications } : {}),
+    ...(prices ? { prices } : {}),
     credentialFiles: credentialFiles(flags, notifications),
     variables: { vars: parseVars(flags.var), varFiles: flags.varFile },
     logger,

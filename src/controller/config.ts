@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Clock } from '../core/clock.js';
 import type { DialectName } from '../core/dialect.js';
 import type { Logger } from '../core/logger.js';
+import type { PriceFile } from '../model/prices.js';
 import type { LoadPort } from '../reconcile/run.js';
 import { isPostgresUrl } from '../state/index.js';
 import type { ReconcileRun } from './engine/ports.js';
@@ -24,6 +25,8 @@ export interface ControllerConfig extends StepOptions {
   readonly controlToken?: SecretInput;
   /** The dashboard's built page. @default dist/dashboard of the package */
   readonly dashboardDir?: string;
+  /** `--prices`: the dashboard prices usage and counts GPUs with it. */
+  readonly prices?: PriceFile;
   readonly api: {
     readonly baseUrl: string;
     /** A literal, or a function asked before each request (a key file that may be rotated). */

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { dashboardRoutes } from '../../src/controller/http/dashboard/routes.js';
 import { createLogger } from '../../src/core/logger.js';
 import { emulatorControl } from '../../src/emulator/admin/client.js';
+import type { PriceFile } from '../../src/model/prices.js';
 import { createApiClient } from '../../src/providers/index.js';
 import { createUsageReader, parseHours, UNATTRIBUTED } from '../../src/providers/usage-reader.js';
 import { converge, type World, world } from '../e2e/harness.js';
@@ -78,11 +79,12 @@ describe('GET /api/v1/usage', () => {
   let server: Server;
   let base: string;
   const TOKEN = 'control-token-usage-3b9e';
-  const start = async (controlToken?: string) => {
+  const start = async (controlToken?: string, prices?: PriceFile) => {
     const routes = dashboardRoutes({
       api: client(),
       logger: createLogger({ level: 'error' }),
       ...(controlToken ? { controlToken } : {}),
+      ...(prices ? { prices } : {}),
     });
     server = createServer(async (req, res) => {
       const url = new URL(req.url ?? '/', 'http://localhost');
@@ -107,6 +109,39 @@ describe('GET /api/v1/usage', () => {
     const empty = await get('/api/v1/usage', TOKEN);
     expect(empty.status).toBe(200);
     expect(await empty.json()).toEqual({ items: [] });
+  });
+
+  it('prices each line with --prices, and sums each day of the range for the trend', async () => {
+    await convergeWithTwin();
+    await advanceHours(30);
+    await start(TOKEN, { currency: 'EUR', profiles: { 'bmaas-h100': { hourly: 10, gpus: 8 } } });
+    const body = (await (await get('/api/v1/usage', TOKEN)).json()) as {
+      items: { profile: string; hours: number; cost?: number; gpus?: number }[];
+      currency: string;
+    };
+    expect(body.currency).toBe('EUR');
+    const h100 = body.items.filter((i) => i.profile === 'bmaas-h100');
+    expect(h100).toHaveLength(2);
+    for (const i of h100) expect(i.cost).toBeCloseTo(i.hours * 10, 1);
+    expect(body.items.find((i) => i.profile === 'bmaas-l40s')).not.toHaveProperty('cost');
+    expect(body.items.find((i) => i.profile === 'bmaas-l40s')?.gpus).toBe(8); // documented
+    // the emulator's clock: the last 30 hours, day by day
+    const clock = await emulatorControl(w.emulator.url, 'GET', '/_emulator/clock');
+    const to = ((await clock.json()) as { now: string }).now;
+    const from = new Date(Date.parse(to) - 30 * 3_600_000).toISOString();
+    const daily = (await (
+      await get(`/api/v1/usage/daily?from=${from}&to=${to}`, TOKEN)
+    ).json()) as { days: { day: string; hours: number; cost?: number }[] };
+    expect(daily.days.length).toBeGreaterThanOrEqual(2);
+    expect(daily.days.length).toBeLessThanOrEqual(3);
+    const total = (await (await get(`/api/v1/usage?from=${from}&to=${to}`, TOKEN)).json()) as {
+      items: { hours: number }[];
+    };
+    const sum = daily.days.reduce((a, d) => a + d.hours, 0);
+    expect(sum).toBeCloseTo(
+      total.items.reduce((a, i) => a + i.hours, 0),
+      0,
+    );
   });
 
   it('is 404 like the control API when no token is configured', async () => {

@@ -63,6 +63,11 @@ export const registerController: RegisterCommand = (program: Command) => {
       'SSH host keys to accept for the repository, and no others (default: trust on first use)',
       absolutePath,
     )
+    .option(
+      '--prices <file>',
+      "price file: the dashboard's usage costs and GPUs per compute profile",
+      absolutePath,
+    )
     .option('--state <path|url>', STATE_HELP)
     .option(
       '--cache-dir <dir>',

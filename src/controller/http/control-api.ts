@@ -26,7 +26,7 @@ export interface ControlApiDeps {
 
 const PREFIX = '/api/v1/';
 /** The dashboard's own route under the prefix: answered by its module, not here. */
-const NOT_OURS = new Set(['/api/v1/usage']);
+const NOT_OURS = new Set(['/api/v1/usage', '/api/v1/usage/daily']);
 const MAX_BODY = 64 * 1024;
 
 /**

@@ -2,6 +2,7 @@ import type { Server } from 'node:http';
 import type { Clock } from '../../core/clock.js';
 import type { Logger } from '../../core/logger.js';
 import type { ApiClient } from '../../model/api.js';
+import type { PriceFile } from '../../model/prices.js';
 import type { Heartbeat } from '../loop/heartbeat.js';
 import type { ControllerLoop } from '../loop/loop.js';
 import type { LiveSecrets } from '../secrets/live-secrets.js';
@@ -34,6 +35,8 @@ export interface SurfaceSettings {
   readonly source: SourceConfig;
   /** The dashboard's built page. @default dist/dashboard of the package */
   readonly dashboardDir?: string;
+  /** Prices usage on the dashboard (`--prices`). */
+  readonly prices?: PriceFile;
 }
 
 /**
@@ -74,6 +77,7 @@ export function controllerSurface(p: SurfaceParts, settings: SurfaceSettings): S
         logger,
         ...(secrets.controlToken ? { controlToken: secrets.controlToken } : {}),
         ...(settings.dashboardDir !== undefined ? { assetsDir: settings.dashboardDir } : {}),
+        ...(settings.prices ? { prices: settings.prices } : {}),
       }),
     ],
   });

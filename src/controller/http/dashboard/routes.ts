@@ -3,6 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PlatctlError } from '../../../core/errors.js';
 import type { Logger } from '../../../core/logger.js';
 import type { ApiClient } from '../../../model/api.js';
+import type { PriceFile } from '../../../model/prices.js';
 import {
   createUsageReader,
   type UsageItem,
@@ -10,6 +11,7 @@ import {
 } from '../../../providers/usage-reader.js';
 import type { HttpRoute } from '../server.js';
 import { assetRoutes, defaultAssetsDir } from './assets.js';
+import { dayTotal, dayWindows, monthStart, priced } from './usage-cost.js';
 
 /** What the dashboard's routes need from the controller. */
 export interface DashboardDeps {
@@ -23,6 +25,8 @@ export interface DashboardDeps {
   /** How long a usage answer is reused. @default 30000 */
   readonly usageCacheMs?: number;
   readonly now?: () => number;
+  /** `--prices`: usage lines carry their cost, and the answer the currency. */
+  readonly prices?: PriceFile;
 }
 
 function send(res: ServerResponse, status: number, body: unknown): true {
@@ -62,8 +66,9 @@ function usageQuery(params: URLSearchParams): UsageQuery | string {
 }
 
 /**
- * The dashboard's routes, mounted on the controller's server: `GET /api/v1/usage` (control
- * token required; compute usage per project from the billing endpoints, cached briefly) and the
+ * The dashboard's routes, mounted on the controller's server: `GET /api/v1/usage` and
+ * `/api/v1/usage/daily` (control token required; compute usage per instance from the billing
+ * endpoints, priced with `--prices`, cached briefly) and the
  * page itself (`/`, `/assets/*`, no auth: the files hold no data).
  */
 export function dashboardRoutes(deps: DashboardDeps): HttpRoute[] {
@@ -71,8 +76,22 @@ export function dashboardRoutes(deps: DashboardDeps): HttpRoute[] {
   const now = deps.now ?? Date.now;
   const ttl = deps.usageCacheMs ?? 30_000;
   const cache = new Map<string, { at: number; items: Promise<UsageItem[]> }>();
+  /** Usage lines of a query, read once per cache lifetime. */
+  const cached = (query: UsageQuery): Promise<UsageItem[]> => {
+    const key = JSON.stringify(query);
+    let hit = cache.get(key);
+    if (!hit || now() - hit.at > ttl) {
+      hit = { at: now(), items: read(query) };
+      if (cache.size >= 128) cache.delete(cache.keys().next().value!);
+      cache.set(key, hit);
+      hit.items.catch(() => cache.delete(key));
+    }
+    return hit.items;
+  };
+  const currency = deps.prices ? { currency: deps.prices.currency } : {};
   const usage: HttpRoute = async (req, res, url) => {
-    if (url.pathname !== '/api/v1/usage') return false;
+    const daily = url.pathname === '/api/v1/usage/daily';
+    if (url.pathname !== '/api/v1/usage' && !daily) return false;
     if (deps.controlToken === undefined) return send(res, 404, { error: 'control API disabled' });
     const token =
       typeof deps.controlToken === 'string' ? deps.controlToken : await deps.controlToken();
@@ -80,16 +99,19 @@ export function dashboardRoutes(deps: DashboardDeps): HttpRoute[] {
     if (req.method !== 'GET') return send(res, 405, { error: 'use GET' });
     const query = usageQuery(url.searchParams);
     if (typeof query === 'string') return send(res, 400, { error: query });
-    const key = JSON.stringify(query);
-    let hit = cache.get(key);
-    if (!hit || now() - hit.at > ttl) {
-      hit = { at: now(), items: read(query) };
-      if (cache.size >= 32) cache.delete(cache.keys().next().value!);
-      cache.set(key, hit);
-      hit.items.catch(() => cache.delete(key));
-    }
     try {
-      return send(res, 200, { items: await hit.items });
+      if (daily) {
+        // the month so far unless a range is given; one billing read per day, cached
+        const from = query.from ?? monthStart(now());
+        const to = query.to ?? new Date(now()).toISOString();
+        const days = await Promise.all(
+          dayWindows(from, to).map(async (w) =>
+            dayTotal(w.from.slice(0, 10), priced(await cached({ ...query, ...w }), deps.prices)),
+          ),
+        );
+        return send(res, 200, { days, ...currency });
+      }
+      return send(res, 200, { items: priced(await cached(query), deps.prices), ...currency });
     } catch (err) {
       if (!(err instanceof PlatctlError)) throw err;
       deps.logger.warn({ event: 'usage-failed', code: err.code }, err.message);
