@@ -4,7 +4,9 @@ import {
   resourcePage,
   resourceQuery,
 } from '../../src/controller/http/control-queries.js';
+import { fleetQuery, fleetView } from '../../src/controller/http/fleet-view.js';
 import { graphView } from '../../src/controller/http/graph-view.js';
+import type { Manifest } from '../../src/model/manifest.js';
 import { syntheticConditions } from '../dashboard/helpers/synthetic.js';
 
 // 1 user, then projects of 3 + (workspace + 9 instances) × 3 = 33 resources
@@ -120,5 +122,46 @@ describe('GET /api/v1/graph: grouped, collapsed, focused', () => {
     expect(g.truncated).toBe(true);
     const ids = new Set(g.nodes.map((n) => n.id));
     expect(g.edges.every((e) => ids.has(e.source) && ids.has(e.target))).toBe(true);
+  });
+});
+
+describe('GET /api/v1/fleet: the GPU instances git declares', () => {
+  const instance = (name: string, profile: string, power?: 'off') =>
+    ({
+      apiVersion: 'paas.envmgmt.io/v1',
+      kind: 'ComputeInstance',
+      metadata: {
+        name,
+        project: 'ml',
+        workspace: 'dev',
+        ...(power ? { annotations: { 'platctl.io/power-state': power } } : {}),
+      },
+      spec: { computeProfile: { name: profile } },
+    }) as unknown as Manifest;
+  const manifests = new Map<string, Manifest>([
+    ['ComputeInstance/ml/dev/a', instance('a', 'bmaas-h100')],
+    ['ComputeInstance/ml/dev/b', instance('b', 'bmaas-l40s', 'off')],
+    ['ComputeInstance/ml/dev/c', instance('c', 'cpu-small')],
+    ['Workspace/ml/dev', { kind: 'Workspace', metadata: { name: 'dev', project: 'ml' } } as never],
+  ]);
+
+  it('lists instances with git power state, GPUs and totals, filtered and paged', () => {
+    const q = fleetQuery(params('power=on&limit=1'));
+    if (typeof q === 'string') throw new Error(q);
+    const prices = { currency: 'USD', profiles: { 'cpu-small': { gpus: 0 } } };
+    const view = fleetView(manifests, [], prices, q);
+    expect(view).toMatchObject({ total: 2, on: 2, off: 1, gpusOn: 8 });
+    expect(view.items).toEqual([
+      {
+        key: 'ComputeInstance/ml/dev/a',
+        project: 'ml',
+        workspace: 'dev',
+        name: 'a',
+        profile: 'bmaas-h100',
+        power: 'on',
+        gpus: 8,
+      },
+    ]);
+    expect(fleetQuery(params('power=maybe'))).toBe('power must be on or off');
   });
 });

@@ -98,6 +98,9 @@ describe('control API reads', () => {
       'Workspace/platform/ws-b',
     ]);
     expect((await control(c, 'GET', '/api/v1/graph?focus=Workspace%2Fnope')).status).toBe(404);
+    const fleet = (await control(c, 'GET', '/api/v1/fleet')).body;
+    expect(fleet).toEqual({ total: 0, on: 0, off: 0, gpusOn: 0, items: [] }); // no instance here
+    expect((await control(c, 'GET', '/api/v1/fleet?power=dim')).status).toBe(400);
 
     const one = await control(
       c,

@@ -2,6 +2,7 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { PlatctlError, redact } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
+import type { PriceFile } from '../../model/prices.js';
 import type { LiveView } from '../engine/ports.js';
 import type { ControlScope } from '../leadership/elsewhere.js';
 import type { SecretValue } from '../secrets/secret-file.js';
@@ -10,6 +11,7 @@ import { streamEvents } from './control-events.js';
 import { graphQuery, intParam, resourcePage, resourceQuery } from './control-queries.js';
 import { apiStatus, diffOf, resourceView, type SourceView } from './control-views.js';
 import type { ControllerControls } from './controls.js';
+import { fleetQuery, fleetView } from './fleet-view.js';
 import { graphView } from './graph-view.js';
 import { actionHistory, computeOf, liveDocument, maskSecrets } from './resource-views.js';
 import type { HttpRoute } from './server.js';
@@ -22,6 +24,8 @@ export interface ControlApiDeps {
   readonly source: SourceView;
   readonly logger: Logger;
   readonly now: () => number;
+  /** `--prices`: GPUs per profile in the fleet view. */
+  readonly prices?: PriceFile;
 }
 
 const PREFIX = '/api/v1/';
@@ -139,6 +143,12 @@ export function controlApiRoute(deps: ControlApiDeps): HttpRoute {
           return send(res, 404, { error: `unknown resource ${query.focus}` });
         }
         return send(res, 200, graphView(controls.status.conditions, query));
+      }
+      case 'GET fleet': {
+        const query = fleetQuery(url.searchParams);
+        if (typeof query === 'string') return send(res, 400, { error: query });
+        const applied = await controls.applied();
+        return send(res, 200, fleetView(applied, controls.status.conditions, deps.prices, query));
       }
       case 'GET resources/2': {
         const key = parts[1] ?? '';

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { relative } from 'node:path';
 import type { Logger } from '../../core/logger.js';
+import type { Manifest } from '../../model/manifest.js';
 import type { Plan } from '../../model/plan.js';
 import type { LoadPort } from '../../reconcile/run.js';
 import type { StateStore } from '../../state/types.js';
@@ -235,6 +236,11 @@ export class ControllerControls {
       line,
       yaml: documentAt(await read(file), line),
     };
+  }
+
+  /** Every manifest last applied, by key (I/O: read from the state store). */
+  applied(): Promise<Map<string, Manifest>> {
+    return this.#d.state.lastApplied();
   }
 
   /** The manifest last applied for `key`: what git declares for it once applied. */

@@ -69,6 +69,7 @@ export function controllerSurface(p: SurfaceParts, settings: SurfaceSettings): S
         ...(secrets.controlToken ? { token: secrets.controlToken } : {}),
         controls: p.controls,
         source: sourceView(settings.source),
+        ...(settings.prices ? { prices: settings.prices } : {}),
         logger,
         now: () => clock.now(),
       }),
