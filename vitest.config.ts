@@ -12,6 +12,7 @@ const SLOW = [
   'test/dashboard/e2e-pages.test.ts',
   'test/dashboard/graph.test.ts',
   'test/dashboard/a11y.test.ts',
+  'test/dashboard/usage-view.test.ts',
   'test/emulator/docs-page.test.ts',
   'test/controller/ha-postgres.test.ts',
   'test/controller/shard-postgres.test.ts',

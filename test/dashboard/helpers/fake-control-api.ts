@@ -15,6 +15,7 @@ import type {
   RunDetail,
   RunItem,
   Status,
+  UsageDay,
   UsageItem,
 } from '../../../web/src/api/types.js';
 
@@ -33,11 +34,45 @@ export interface FakeControlApi {
   /** `GET /api/v1/runs/{runId}` answers. */
   runDetails: Map<string, RunDetail>;
   usage: UsageItem[];
+  /** The usage answer's currency (the controller's `--prices`). */
+  currency?: string;
+  days: UsageDay[];
   /** Every request as `METHOD path?query` with whether it carried the right token. */
   readonly requests: { line: string; authorized: boolean }[];
   /** Sends a `status` event to open streams (after changing `status`). */
   pushStatus(): void;
   close(): Promise<void>;
+}
+
+/**
+ * The fleet of the fake's compute instances: every seventh declared off, 8 GPUs each (the
+ * controller reads git's manifests; the fake has only the resource list).
+ */
+function fleetOf(resources: readonly ResourceItem[], q: URLSearchParams) {
+  const all = resources
+    .filter((r) => r.kind === 'ComputeInstance')
+    .map((r, i) => ({
+      key: r.key,
+      project: r.project ?? '',
+      workspace: r.workspace ?? '',
+      name: r.name,
+      profile: 'bmaas-h100',
+      power: i % 7 === 3 ? ('off' as const) : ('on' as const),
+      gpus: 8,
+      condition: r.condition,
+      reason: r.reason,
+    }));
+  const power = q.get('power');
+  const matched = all.filter((i) => !power || i.power === power);
+  const offset = Number(q.get('offset') ?? 0);
+  const on = all.filter((i) => i.power === 'on').length;
+  return {
+    total: matched.length,
+    on,
+    off: all.length - on,
+    gpusOn: on * 8,
+    items: matched.slice(offset, offset + Number(q.get('limit') ?? 100)),
+  };
 }
 
 export function counts(items: readonly ResourceItem[]): Status['counts'] {
@@ -102,7 +137,14 @@ export async function startFakeControlApi(
       const run = fake.runDetails.get(decodeURIComponent(p.slice('/api/v1/runs/'.length)));
       return run ? json(res, 200, run) : json(res, 404, { error: 'no such run' });
     }
-    if (p === '/api/v1/usage') return json(res, 200, { items: fake.usage });
+    if (p === '/api/v1/usage') {
+      return json(res, 200, {
+        items: fake.usage,
+        ...(fake.currency ? { currency: fake.currency } : {}),
+      });
+    }
+    if (p === '/api/v1/usage/daily') return json(res, 200, { days: fake.days });
+    if (p === '/api/v1/fleet') return json(res, 200, fleetOf(fake.resources, url.searchParams));
     if (p === '/api/v1/events') {
       res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
       res.write(': ping\n\n');
@@ -141,6 +183,7 @@ export async function startFakeControlApi(
     details: new Map(),
     runDetails: new Map(),
     usage: [],
+    days: [],
     requests: [],
     pushStatus() {
       for (const s of streams) s.write(`event: status\ndata: ${JSON.stringify(fake.status)}\n\n`);

@@ -67,6 +67,7 @@ export const VIEWS: readonly View[] = [
     name: 'usage',
     open: async (page) => {
       await tab(page, 'tab-usage', 'usage');
+      await page.getByTestId('fleet').waitFor();
     },
   },
 ];
@@ -92,14 +93,22 @@ export function seed(fake: FakeControlApi): void {
     failures:
       i === 2 ? [{ key: 'ComputeInstance/proj-0001/ws-0/gpu-0', error: 'HTTP 409: quota' }] : [],
   }));
+  fake.currency = 'USD';
+  fake.days = Array.from({ length: 24 }, (_, d) => ({
+    day: `2026-11-${String(d + 1).padStart(2, '0')}`,
+    hours: 432 + (d % 5) * 12,
+    gpuHours: (432 + (d % 5) * 12) * 8,
+    cost: (432 + (d % 5) * 12) * 61.2,
+  }));
   fake.usage = ['proj-0000', 'proj-0001', 'proj-0002'].flatMap((project, p) =>
     ['bmaas-h100', 'bmaas-l40s'].flatMap((profile, f) =>
       Array.from({ length: 3 }, (_, i) => ({
         project,
         profile,
-        instance: `${project}/ws-${i}/gpu-${f}`,
+        instance: `gpu-${i + 3 * f}`,
         hours: 100 + 37 * p + 11 * i,
         gpuHours: (100 + 37 * p + 11 * i) * 8,
+        cost: (100 + 37 * p + 11 * i) * (f === 0 ? 98.32 : 24),
       })),
     ),
   );

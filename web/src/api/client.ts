@@ -1,4 +1,5 @@
 import type {
+  Fleet,
   GraphAnswer,
   ResourceDetail,
   ResourceItem,
@@ -6,6 +7,7 @@ import type {
   RunDetail,
   RunItem,
   Status,
+  UsageDay,
   UsageItem,
 } from './types.js';
 
@@ -94,7 +96,15 @@ export const api = {
     call<{ accepted: boolean }>('POST', `/api/v1/resources/${encodeURIComponent(key)}/reconcile`),
   resetBackoff: (key: string) =>
     call<{ reset: boolean }>('POST', `/api/v1/resources/${encodeURIComponent(key)}/reset-backoff`),
-  usage: () => call<{ items: UsageItem[] }>('GET', '/api/v1/usage'),
+  usage: (range: { from?: string; to?: string } = {}) =>
+    call<{ items: UsageItem[]; currency?: string }>('GET', `/api/v1/usage${queryString(range)}`),
+  usageDaily: (range: { from?: string; to?: string } = {}) =>
+    call<{ days: UsageDay[]; currency?: string }>(
+      'GET',
+      `/api/v1/usage/daily${queryString(range)}`,
+    ),
+  fleet: (params: Readonly<Record<string, string | number | undefined>>) =>
+    call<Fleet>('GET', `/api/v1/fleet${queryString(params)}`),
   reconcile: () => call<{ accepted: boolean }>('POST', '/api/v1/reconcile', { withSource: true }),
   suspend: () => call<{ suspended: boolean }>('POST', '/api/v1/suspend'),
   resume: () => call<{ suspended: boolean }>('POST', '/api/v1/resume'),

@@ -1,7 +1,6 @@
 import { BarChart } from '@mantine/charts';
-import { Alert, Card, Loader, Stack, Table, Text } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
-import { api } from '../api/client.js';
+import { Card, Stack, Table, Text } from '@mantine/core';
+import { useMemo } from 'react';
 import type { UsageItem } from '../api/types.js';
 import { usageByProject } from '../lib/usage.js';
 
@@ -17,32 +16,23 @@ const PALETTE = [
 ];
 
 /**
- * Compute usage per project this month (from the platform's billing endpoints, through the
- * controller's `/api/v1/usage`): a bar per project stacked by profile, and the numbers.
+ * Compute usage per project over the usage view's range (from the platform's billing endpoints,
+ * through the controller's `/api/v1/usage`): a bar per project stacked by profile, and the
+ * numbers.
  */
-export function UsageChart() {
-  const [items, setItems] = useState<readonly UsageItem[]>();
-  const [error, setError] = useState<string>();
-  useEffect(() => {
-    api.usage().then(
-      (u) => setItems(u.items),
-      (err: unknown) => setError(err instanceof Error ? err.message : String(err)),
-    );
-  }, []);
-  const { rows, profiles } = useMemo(() => usageByProject(items ?? []), [items]);
-  if (error) return <Alert color="red">Usage could not be read: {error}</Alert>;
-  if (!items) return <Loader size="sm" />;
+export function UsageChart({ items }: { readonly items: readonly UsageItem[] }) {
+  const { rows, profiles } = useMemo(() => usageByProject(items), [items]);
   if (rows.length === 0) {
     return (
       <Text size="sm" c="dimmed" data-testid="usage-empty">
-        No compute usage recorded this month.
+        No compute usage recorded in this range.
       </Text>
     );
   }
   return (
     <Card withBorder data-testid="usage">
       <Stack>
-        <Text fw={600}>Compute hours per project this month, by profile</Text>
+        <Text fw={600}>Compute hours per project, by profile</Text>
         <BarChart
           h={Math.max(160, rows.length * 48)}
           data={rows}

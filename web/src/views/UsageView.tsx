@@ -1,6 +1,6 @@
-import { UsageChart } from '../components/UsageChart.js';
+import { UsageView as Usage } from '../components/usage/UsageView.js';
 
-/** `/usage`: compute hours per project and profile. */
+/** `/usage`: usage and cost over a date range, and the fleet of instances. */
 export function UsageView() {
-  return <UsageChart />;
+  return <Usage />;
 }

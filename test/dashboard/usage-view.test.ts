@@ -1,0 +1,99 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { ResourceItem } from '../../web/src/api/types.js';
+import { launchBrowser } from '../helpers/browser.js';
+import { ensureBundle } from './helpers/bundle.js';
+import { counts, type FakeControlApi, startFakeControlApi } from './helpers/fake-control-api.js';
+import { signIn, statusFor } from './helpers/sign-in.js';
+import { syntheticConditions } from './helpers/synthetic.js';
+import { seed } from './helpers/views.js';
+
+// The usage and cost view and the fleet in Chromium against the fake control API.
+
+const WAIT = { timeout: 10_000 };
+let browser: Browser;
+let bundle: string;
+let fake: FakeControlApi;
+let page: Page;
+const items = syntheticConditions(1_000) as unknown as ResourceItem[];
+beforeAll(async () => {
+  bundle = await ensureBundle();
+  browser = await launchBrowser();
+}, 180_000);
+afterEach(async () => {
+  await page?.close();
+  await fake?.close();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const rows = () =>
+  page.getByTestId('usage-group-row').evaluateAll((els) => els.map((e) => e.textContent));
+
+describe('usage and cost', { timeout: 120_000 }, () => {
+  it('reads the range asked, sums by project, profile or instance with cost', async () => {
+    fake = await startFakeControlApi(bundle, {
+      status: statusFor(counts(items)),
+      resources: items,
+    });
+    seed(fake);
+    page = await signIn(browser, fake);
+    await page.getByTestId('tab-usage').click();
+    await page.getByTestId('usage-by').waitFor();
+    // the month so far, whole days
+    const first = fake.requests.find((r) => r.line.startsWith('GET /api/v1/usage?'))!.line;
+    expect(first).toMatch(/from=\d{4}-\d{2}-01T00%3A00%3A00.000Z&to=/);
+    expect(await rows()).toHaveLength(3);
+    // proj-0002: (174+185+196) h at 98.32 and the same hours at 24
+    expect((await rows())[0]).toBe('proj-00021110.008880.0067,887.60 USD');
+    await page
+      .getByRole('radio', { name: 'profile' })
+      .evaluate((el) => (el as unknown as { click(): void }).click());
+    await expect
+      .poll(rows, WAIT)
+      .toEqual([expect.stringMatching(/^bmaas-h100/), expect.stringMatching(/^bmaas-l40s/)]);
+    await page
+      .getByRole('radio', { name: 'instance' })
+      .evaluate((el) => (el as unknown as { click(): void }).click());
+    await expect.poll(async () => (await rows()).length, WAIT).toBe(18);
+    expect(await page.getByTestId('usage-totals').textContent()).toMatch(/USD$/);
+    await page.getByTestId('usage-from').fill('2026-11-03');
+    await page.getByTestId('usage-to').fill('2026-11-04');
+    await expect
+      .poll(
+        () =>
+          fake.requests
+            .map((r) => r.line)
+            .filter((l) => l.startsWith('GET /api/v1/usage/daily?'))
+            .at(-1),
+        WAIT,
+      )
+      .toBe(
+        'GET /api/v1/usage/daily?from=2026-11-03T00%3A00%3A00.000Z&to=2026-11-05T00%3A00%3A00.000Z',
+      );
+  });
+
+  it('lists the fleet a page at a time, filters by power, marks idle instances', async () => {
+    fake = await startFakeControlApi(bundle, {
+      status: statusFor(counts(items)),
+      resources: items,
+    });
+    seed(fake);
+    page = await signIn(browser, fake);
+    await page.getByTestId('tab-usage').click();
+    await page.getByTestId('fleet').waitFor();
+    const instances = items.filter((i) => i.kind === 'ComputeInstance').length;
+    expect(await page.getByTestId('fleet-row').count()).toBe(50);
+    expect(await page.getByTestId('fleet').textContent()).toMatch(/Fleet: \d+ on, \d+ off/);
+    // usage names gpu-0..5 of proj-0000..2 only: the rest of the instances on are idle
+    expect(await page.getByTestId('fleet-idle').count()).toBeGreaterThan(0);
+    await page
+      .getByRole('radio', { name: 'off' })
+      .evaluate((el) => (el as unknown as { click(): void }).click());
+    await expect
+      .poll(() => page.getByTestId('fleet-row').count(), WAIT)
+      .toBe(Math.min(50, Math.ceil((instances - 3) / 7)));
+    expect(fake.requests.some((r) => r.line.includes('/api/v1/fleet?power=off'))).toBe(true);
+  });
+});
