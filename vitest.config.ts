@@ -13,6 +13,7 @@ const SLOW = [
   'test/dashboard/graph.test.ts',
   'test/dashboard/a11y.test.ts',
   'test/dashboard/usage-view.test.ts',
+  'test/dashboard/screenshots.test.ts',
   'test/emulator/docs-page.test.ts',
   'test/controller/ha-postgres.test.ts',
   'test/controller/shard-postgres.test.ts',

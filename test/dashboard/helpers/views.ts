@@ -3,8 +3,9 @@ import type { FakeControlApi } from './fake-control-api.js';
 
 /** A view of the page and how to reach it from a signed-in page (any view before it). */
 export interface View {
-  /** Also the screenshot's name: `docs/img/dashboard-<name>.png`. */
   readonly name: string;
+  /** The screenshot test/dashboard/screenshots.test.ts writes: `docs/img/dashboard-<shot>.png`. */
+  readonly shot?: string;
   open(page: Page, fake: FakeControlApi): Promise<void>;
 }
 
@@ -36,6 +37,7 @@ export const VIEWS: readonly View[] = [
   },
   {
     name: 'graph',
+    shot: 'graph',
     open: async (page) => {
       await tab(page, 'tab-graph', 'graph-canvas');
       await settled(page, () => graphCount(page));
@@ -43,6 +45,7 @@ export const VIEWS: readonly View[] = [
   },
   {
     name: 'graph-project',
+    shot: 'graph-project',
     open: async (page) => {
       await page.locator('[data-node^="project:"]').first().click();
       await page.locator('[data-node^="Service/"]').first().waitFor();
@@ -51,6 +54,7 @@ export const VIEWS: readonly View[] = [
   },
   {
     name: 'graph-focus',
+    shot: 'graph-focus',
     open: async (page) => {
       await page.locator('[data-node^="Service/"]').first().click();
       await page.getByTestId('graph-focus').waitFor();
@@ -65,6 +69,7 @@ export const VIEWS: readonly View[] = [
   },
   {
     name: 'usage',
+    shot: 'usage-cost',
     open: async (page) => {
       await tab(page, 'tab-usage', 'usage');
       await page.getByTestId('fleet').waitFor();

@@ -94,7 +94,7 @@ export function UsageView() {
         <>
           <Card withBorder>
             <Text fw={600} mb="xs">
-              GPU-hours per day{hasCost ? ' and cost' : ''}
+              GPU-hours per day
             </Text>
             <BarChart
               h={180}

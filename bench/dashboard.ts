@@ -1,0 +1,177 @@
+/**
+ * Dashboard benchmark: `npx tsx bench/dashboard.ts [--sizes 10000,100000] [--runs 5]`.
+ *
+ * The built page (`npm run build:web`) in Debian's Chromium against the in-memory control API
+ * of the browser tests, which answers with the controller's own paging, filter and graph
+ * functions (src/controller/http/control-queries.ts, graph-view.ts) over N synthetic resources
+ * in projects of about 100. Measures, as medians of `--runs`:
+ *
+ * - first paint: navigation (token already in the tab) to the summary counts shown, and to the
+ *   resource list showing its first rows;
+ * - graph: the Graph tab to its collapsed projects drawn; opening a project; focusing on a
+ *   resource's neighbourhood; a search typed into the graph (from the last key to the answer
+ *   drawn, the 150 ms debounce excluded);
+ * - resource list: a filter typed, and a scroll of 5,000 px to the rows painted;
+ * - the control API's own time for the graph and a filtered page (in Node, no browser).
+ *
+ * Targets (issues 26, 27): first paint ≤ 2 s, each interaction ≤ 100 ms.
+ */
+
+import { performance } from 'node:perf_hooks';
+import { parseArgs } from 'node:util';
+import type { Page } from 'playwright-core';
+import { graphQuery, resourcePage, resourceQuery } from '../src/controller/http/control-queries.js';
+import { graphView } from '../src/controller/http/graph-view.js';
+import { ensureBundle } from '../test/dashboard/helpers/bundle.js';
+import { counts, startFakeControlApi } from '../test/dashboard/helpers/fake-control-api.js';
+import { statusFor } from '../test/dashboard/helpers/sign-in.js';
+import { syntheticConditions } from '../test/dashboard/helpers/synthetic.js';
+import { launchBrowser } from '../test/helpers/browser.js';
+import type { ResourceItem } from '../web/src/api/types.js';
+
+const { values } = parseArgs({
+  options: {
+    sizes: { type: 'string', default: '10000,100000' },
+    runs: { type: 'string', default: '5' },
+  },
+});
+const runs = Number(values.runs);
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+const ms = (n: number) => `${n.toFixed(0)} ms`;
+
+/** Milliseconds until `done` holds in the page, polled each animation frame. */
+async function until(page: Page, act: () => Promise<void>, done: string): Promise<number> {
+  const t0 = performance.now();
+  await act();
+  await page.waitForFunction(done, undefined, { polling: 'raf', timeout: 60_000 });
+  return performance.now() - t0;
+}
+
+const countText = `document.querySelector('[data-testid=graph-count]')?.textContent`;
+
+async function measure(size: number): Promise<void> {
+  const items = syntheticConditions(size) as unknown as ResourceItem[];
+  // the server's own share, in Node
+  const api = (f: () => unknown) => {
+    const t: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      const t0 = performance.now();
+      f();
+      t.push(performance.now() - t0);
+    }
+    return median(t);
+  };
+  const conditions = items as never;
+  const serverGraph = api(() =>
+    graphView(conditions, graphQuery(new URLSearchParams('')) as never),
+  );
+  const serverFocus = api(() =>
+    graphView(conditions, graphQuery(new URLSearchParams('focus=Service/proj-0003/vpc')) as never),
+  );
+  const serverPage = api(() =>
+    resourcePage(conditions, resourceQuery(new URLSearchParams('q=ws-3/gpu-2&limit=500')) as never),
+  );
+  const bundle = await ensureBundle();
+  const fake = await startFakeControlApi(bundle, {
+    status: statusFor(counts(items)),
+    resources: items,
+  });
+  const browser = await launchBrowser();
+  const t = {
+    summary: [] as number[],
+    list: [] as number[],
+    graph: [] as number[],
+    open: [] as number[],
+    focus: [] as number[],
+    search: [] as number[],
+    filter: [] as number[],
+    scroll: [] as number[],
+  };
+  try {
+    for (let r = 0; r < runs; r++) {
+      // the page's CSP forbids eval; the measuring probes are strings evaluated in it
+      const context = await browser.newContext({
+        viewport: { width: 1400, height: 1000 },
+        bypassCSP: true,
+      });
+      await context.addInitScript(
+        `sessionStorage.setItem('platctl.controlToken', ${JSON.stringify(fake.token)})`,
+      );
+      const page = await context.newPage();
+      const t0 = performance.now();
+      await page.goto(fake.url);
+      await page.getByTestId('count-total').waitFor();
+      t.summary.push(performance.now() - t0);
+      await page.getByTestId('resource-row').first().waitFor({ timeout: 120_000 });
+      t.list.push(performance.now() - t0);
+      t.filter.push(
+        await until(
+          page,
+          () => page.getByTestId('resource-filter').fill('proj-0007/ws-3/gpu-2'),
+          `document.querySelectorAll('[data-testid=resource-row]').length <= 3`,
+        ),
+      );
+      await page.getByTestId('resource-filter').fill('');
+      await page.waitForFunction(
+        `document.querySelectorAll('[data-testid=resource-row]').length > 10`,
+      );
+      // in the page: scroll, then two frames (the virtualizer's rows painted)
+      t.scroll.push(
+        (await page.evaluate(`(async () => {
+          const el = document.querySelector('[data-testid=resource-scroll]');
+          const start = performance.now();
+          el.scrollTop += 5000;
+          await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+          return performance.now() - start;
+        })()`)) as number,
+      );
+      t.graph.push(
+        await until(
+          page,
+          () => page.getByTestId('tab-graph').click(),
+          `${countText}?.includes('nodes')`,
+        ),
+      );
+      t.open.push(
+        await until(
+          page,
+          () => page.locator('[data-node="project:proj-0003"]').dispatchEvent('click'),
+          `document.querySelector('[data-node="Service/proj-0003/vpc"]')`,
+        ),
+      );
+      t.focus.push(
+        await until(
+          page,
+          () => page.locator('[data-node="Service/proj-0003/vpc"]').dispatchEvent('click'),
+          `document.querySelector('[data-testid=graph-focus]') && ${countText} !== null`,
+        ),
+      );
+      await page.getByRole('button', { name: 'Back to the projects' }).click();
+      await page.getByTestId('graph-search').waitFor();
+      const before = await page.getByTestId('graph-count').textContent();
+      const typed = await until(
+        page,
+        () => page.getByTestId('graph-search').fill('proj-0042/ws-1/gpu-2'),
+        `${countText} !== ${JSON.stringify(before)}`,
+      );
+      t.search.push(Math.max(0, typed - 150));
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+    await fake.close();
+  }
+  console.log(`\n${size} resources (${runs} runs, medians)`);
+  console.log(
+    `  first paint: summary ${ms(median(t.summary))}, resource list ${ms(median(t.list))}`,
+  );
+  console.log(
+    `  graph: drawn ${ms(median(t.graph))}, open a project ${ms(median(t.open))}, focus ${ms(median(t.focus))}, search ${ms(median(t.search))} (debounce excluded)`,
+  );
+  console.log(`  resource list: filter ${ms(median(t.filter))}, scroll ${ms(median(t.scroll))}`);
+  console.log(
+    `  control API (Node): graph ${serverGraph.toFixed(1)} ms, focus ${serverFocus.toFixed(1)} ms, filtered page ${serverPage.toFixed(1)} ms`,
+  );
+}
+
+for (const size of values.sizes.split(',').map(Number)) await measure(size);
