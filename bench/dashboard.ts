@@ -39,12 +39,20 @@ const runs = Number(values.runs);
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 const ms = (n: number) => `${n.toFixed(0)} ms`;
 
-/** Milliseconds until `done` holds in the page, polled each animation frame. */
+/**
+ * Milliseconds until `done` holds in the page, polled each animation frame; NaN (printed, the
+ * other figures kept) when it does not within a minute.
+ */
 async function until(page: Page, act: () => Promise<void>, done: string): Promise<number> {
   const t0 = performance.now();
-  await act();
-  await page.waitForFunction(done, undefined, { polling: 'raf', timeout: 60_000 });
-  return performance.now() - t0;
+  try {
+    await act();
+    await page.waitForFunction(done, undefined, { polling: 'raf', timeout: 60_000 });
+    return performance.now() - t0;
+  } catch (err) {
+    console.error(`not measured: ${String(err).split('\n')[0]}`);
+    return Number.NaN;
+  }
 }
 
 const countText = `document.querySelector('[data-testid=graph-count]')?.textContent`;
@@ -146,8 +154,11 @@ async function measure(size: number): Promise<void> {
           `document.querySelector('[data-testid=graph-focus]') && ${countText} !== null`,
         ),
       );
-      await page.getByRole('button', { name: 'Back to the projects' }).click();
-      await page.getByTestId('graph-search').waitFor();
+      await page
+        .getByRole('button', { name: 'Back to the projects' })
+        .click({ timeout: 60_000 })
+        .catch(() => page.reload());
+      await page.getByTestId('graph-search').waitFor({ timeout: 60_000 });
       const before = await page.getByTestId('graph-count').textContent();
       const typed = await until(
         page,
