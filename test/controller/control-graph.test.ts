@@ -165,3 +165,42 @@ describe('GET /api/v1/fleet: the GPU instances git declares', () => {
     expect(fleetQuery(params('power=maybe'))).toBe('power must be on or off');
   });
 });
+
+describe('the unfiltered graph read from the per-project index', () => {
+  it('answers as a pass over every resource does, cross-project and user edges included', () => {
+    // over 200 resources, so that a search matching every key keeps them in their projects
+    const linked = syntheticConditions(1 + 33 * 8, 33).map((c) =>
+      c.key === 'ComputeInstance/proj-0001/ws-0/gpu-0'
+        ? { ...c, dependsOn: [...c.dependsOn, 'Service/proj-0000/vpc', 'User/ops@example.com'] }
+        : c.key === 'Workspace/proj-0002/ws-1'
+          ? { ...c, dependsOn: ['ComputeInstance/proj-0001/ws-0/gpu-0'] }
+          : c,
+    );
+    const sorted = (g: ReturnType<typeof graphView>) => ({
+      nodes: g.nodes,
+      edges: [...g.edges].sort((a, b) =>
+        `${a.source} ${a.target}`.localeCompare(`${b.source} ${b.target}`),
+      ),
+      matched: g.matched,
+    });
+    for (const expand of [
+      '',
+      'proj-0000',
+      'proj-0001',
+      'proj-0001,proj-0001/ws-0',
+      'proj-0000,proj-0001,proj-0002',
+    ]) {
+      const fast = graphView(linked, query(`expand=${expand}`));
+      // `q` matching every key takes the pass over every resource
+      const full = graphView(linked, query(`expand=${expand}&q=/`));
+      expect(sorted(fast), expand).toEqual(sorted(full));
+    }
+    expect(graphView(linked, query('')).edges).toEqual(
+      expect.arrayContaining([
+        { source: 'project:proj-0000', target: 'project:proj-0001', count: 1 },
+        { source: 'User/ops@example.com', target: 'project:proj-0001', count: 1 },
+        { source: 'project:proj-0001', target: 'project:proj-0002', count: 1 },
+      ]),
+    );
+  });
+});

@@ -49,10 +49,21 @@ export interface GraphView {
   readonly truncated: boolean;
 }
 
+/** A project's resources, in the engine's order, and their counts by condition. */
+interface ProjectIndex {
+  readonly members: ResourceCondition[];
+  readonly counts: Partial<Record<ConditionType, number>>;
+}
+
 interface Index {
   readonly byKey: ReadonlyMap<string, ResourceCondition>;
   /** key → the keys that wait for it. */
   readonly dependents: ReadonlyMap<string, readonly string[]>;
+  /** In the engine's order of first appearance: each project, and each resource of none. */
+  readonly order: readonly (ResourceCondition | string)[];
+  readonly projects: ReadonlyMap<string, ProjectIndex>;
+  /** `before\nafter` → resource edges between two projects. */
+  readonly projectEdges: ReadonlyMap<string, GraphEdge>;
 }
 
 // the status replaces its conditions array after each run, so one index per array stays true
@@ -70,7 +81,39 @@ function indexOf(all: readonly ResourceCondition[]): Index {
       else dependents.set(d, [c.key]);
     }
   }
-  index = { byKey, dependents };
+  const order: (ResourceCondition | string)[] = [];
+  const projects = new Map<string, ProjectIndex & { counts: Record<string, number> }>();
+  for (const c of all) {
+    if (c.project === undefined) {
+      order.push(c);
+      continue;
+    }
+    let p = projects.get(c.project);
+    if (!p) {
+      p = { members: [], counts: {} };
+      projects.set(c.project, p);
+      order.push(c.project);
+    }
+    p.members.push(c);
+    p.counts[c.condition] = (p.counts[c.condition] ?? 0) + 1;
+  }
+  const projectEdges = new Map<string, { source: string; target: string; count: number }>();
+  for (const c of all) {
+    for (const d of c.dependsOn) {
+      const before = byKey.get(d)?.project;
+      if (before === undefined || c.project === undefined || before === c.project) continue;
+      const id = `${before}\n${c.project}`;
+      const edge = projectEdges.get(id);
+      if (edge) edge.count++;
+      else
+        projectEdges.set(id, {
+          source: `project:${before}`,
+          target: `project:${c.project}`,
+          count: 1,
+        });
+    }
+  }
+  index = { byKey, dependents, order, projects, projectEdges };
   indexes.set(all, index);
   return index;
 }
@@ -150,6 +193,7 @@ export function graphView(all: readonly ResourceCondition[], query: GraphQuery):
   const focused =
     query.focus !== undefined ||
     (needle !== undefined && countUpTo(candidates, matches, FEW) < FEW);
+  if (!focused && !needle && !query.condition) return overview(index, all.length, query);
   const nodes = new Map<string, GraphNode & { counts?: Record<string, number>; size?: number }>();
   const drawnAs = new Map<string, string>();
   let matched = 0;
@@ -195,4 +239,82 @@ export function graphView(all: readonly ResourceCondition[], query: GraphQuery):
     }
   }
   return { nodes: kept, edges: [...edges.values()], matched, truncated: nodes.size > max };
+}
+
+type Building = GraphNode & { counts?: Record<string, number>; size?: number };
+
+/**
+ * The unfiltered graph from the index (pure): a collapsed project is its precomputed node and
+ * edges, so only the opened projects' resources are read: O(projects + what is opened) instead
+ * of a pass over every resource and dependency (250-650 ms at 100,000, bench/README.md).
+ */
+function overview(index: Index, total: number, query: GraphQuery): GraphView {
+  const nodes = new Map<string, Building>();
+  const drawnAs = new Map<string, string>();
+  const draw = (c: ResourceCondition) => {
+    const id = nodeOf(c, query.expand, false);
+    drawnAs.set(c.key, id);
+    if (id === c.key) return void nodes.set(id, resourceNode(c));
+    let group = nodes.get(id);
+    if (!group) {
+      group = {
+        id,
+        type: 'workspace',
+        label: `workspace ${c.project}/${c.workspace}`,
+        group: c.project ?? '',
+        counts: {},
+        size: 0,
+      };
+      nodes.set(id, group);
+    }
+    group.counts![c.condition] = (group.counts![c.condition] ?? 0) + 1;
+    group.size!++;
+  };
+  for (const entry of index.order) {
+    if (typeof entry !== 'string') draw(entry);
+    else if (query.expand.has(entry)) for (const c of index.projects.get(entry)!.members) draw(c);
+    else {
+      const p = index.projects.get(entry)!;
+      nodes.set(`project:${entry}`, {
+        id: `project:${entry}`,
+        type: 'project',
+        label: `project ${entry}`,
+        group: entry,
+        counts: { ...p.counts },
+        size: p.members.length,
+      });
+    }
+  }
+  const max = query.maxNodes ?? 2000;
+  const kept = [...nodes.values()].slice(0, max);
+  const keptIds = new Set(kept.map((n) => n.id));
+  const edges = new Map<string, GraphEdge & { count: number }>();
+  const add = (source: string, target: string, count: number) => {
+    if (source === target || !keptIds.has(source) || !keptIds.has(target)) return;
+    const id = `${source}\n${target}`;
+    const edge = edges.get(id);
+    if (edge) edge.count += count;
+    else edges.set(id, { source, target, count });
+  };
+  // a resource's project node when that project is collapsed
+  const collapsed = (key: string) => {
+    const project = index.byKey.get(key)?.project;
+    return project !== undefined && !query.expand.has(project) ? `project:${project}` : undefined;
+  };
+  for (const [key, target] of drawnAs) {
+    for (const before of index.byKey.get(key)?.dependsOn ?? []) {
+      const source = drawnAs.get(before) ?? collapsed(before);
+      if (source !== undefined) add(source, target, 1);
+    }
+    for (const after of index.dependents.get(key) ?? []) {
+      const into = collapsed(after);
+      if (into !== undefined) add(target, into, 1);
+    }
+  }
+  for (const e of index.projectEdges.values()) {
+    if (!query.expand.has(e.source.slice(8)) && !query.expand.has(e.target.slice(8))) {
+      add(e.source, e.target, e.count);
+    }
+  }
+  return { nodes: kept, edges: [...edges.values()], matched: total, truncated: nodes.size > max };
 }
