@@ -20,9 +20,9 @@ export class EmulatorClock implements Clock {
     this.#offsetMs = options.offsetMs ?? 0;
   }
 
-  now(): number {
-    return Math.floor(this.#start + (Date.now() - this.#realStart) * this.#speed + this.#offsetMs);
-  }
+  // `now` and `sleep` are bound: the engine hands them around detached, as the system clock's
+  readonly now = (): number =>
+    Math.floor(this.#start + (Date.now() - this.#realStart) * this.#speed + this.#offsetMs);
 
   /** Moves the clock forward by `seconds` (must be >= 0); returns the new now. */
   advance(seconds: number): number {
@@ -42,8 +42,8 @@ export class EmulatorClock implements Clock {
     this.#offsetMs = 0;
   }
 
-  sleep(ms: number, signal?: AbortSignal): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
+  readonly sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
       const timer = setTimeout(() => {
         signal?.removeEventListener('abort', onAbort);
@@ -55,5 +55,4 @@ export class EmulatorClock implements Clock {
       };
       signal?.addEventListener('abort', onAbort, { once: true });
     });
-  }
 }

@@ -21,4 +21,11 @@ describe('EmulatorClock', () => {
     vi.useFakeTimers({ now: 5_000, toFake: ['Date'] });
     expect(new EmulatorClock({ offsetMs: 3_000 }).now()).toBe(8_000);
   });
+
+  it('works handed around detached, as the engine passes clock.now and clock.sleep', async () => {
+    const { now, sleep } = new EmulatorClock({ start: 1_000, speed: 1000 });
+    expect(now()).toBeGreaterThanOrEqual(1_000);
+    await sleep(1_000);
+    expect(now()).toBeGreaterThanOrEqual(2_000);
+  });
 });
