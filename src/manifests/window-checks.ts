@@ -1,5 +1,5 @@
-import { instantOf, isTimeZone } from '../core/zoned-time.js';
 import type { ChangeWindowManifest, LoadedManifest } from '../model/manifest.js';
+import { isTimeZone, wallInstant } from '../model/zoned-time.js';
 import type { Diagnostic } from './diagnostics.js';
 
 /**
@@ -50,5 +50,5 @@ export function localInstant(text: string, timeZone: string, endOfDay: boolean):
   const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
   const [hour = 0, minute = 0] = (time ?? '00:00').split(':').map(Number);
   const nextDay = endOfDay && time === undefined ? 1 : 0;
-  return instantOf({ year, month, day: day + nextDay, hour, minute }, timeZone);
+  return wallInstant({ year, month, day: day + nextDay, hour, minute }, timeZone);
 }

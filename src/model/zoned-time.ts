@@ -88,4 +88,40 @@ export function zonedText(instant: number, zone: string): string {
   return `${local.toISOString().slice(0, 16)}${sign}${two(Math.floor(abs / 60))}:${two(abs % 60)}`;
 }
 
+/** A wall-clock reading in a zone, as change windows read one. */
+export interface WallTime {
+  readonly year: number;
+  /** 1–12. */
+  readonly month: number;
+  readonly day: number;
+  readonly hour: number;
+  readonly minute: number;
+  /** 0 = Sunday … 6 = Saturday. */
+  readonly weekday: number;
+}
+
+/** The wall clock in `zone` at an instant (throws a RangeError for an unknown zone). */
+export function wallTime(instant: number, zone: string): WallTime {
+  const d = new Date(localOf(instant, zone));
+  return {
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    weekday: d.getUTCDay(),
+  };
+}
+
+/**
+ * The instant `zone`'s wall clock shows `year-month-day hour:minute`, disambiguated as
+ * {@link instantOf}; fields past their range roll over (`day: 32` is the next month's first).
+ */
+export function wallInstant(
+  wall: Pick<WallTime, 'year' | 'month' | 'day' | 'hour' | 'minute'>,
+  zone: string,
+): number {
+  return instantOf(Date.UTC(wall.year, wall.month - 1, wall.day, wall.hour, wall.minute), zone);
+}
+
 export { DAY_MS };

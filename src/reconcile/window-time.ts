@@ -1,6 +1,6 @@
-import { instantOf, wallTime } from '../core/zoned-time.js';
 import { localInstant } from '../manifests/index.js';
 import type { ChangeWindowManifest, WindowPeriod } from '../model/manifest.js';
+import { wallInstant, wallTime } from '../model/zoned-time.js';
 
 type Spec = ChangeWindowManifest['spec'];
 
@@ -61,7 +61,7 @@ export function boundaries(spec: Spec, now: number): number[] {
           hour: Math.floor(m / 60),
           minute: m % 60,
         };
-        out.push(instantOf(at, tz));
+        out.push(wallInstant(at, tz));
       }
     }
   }
