@@ -3,6 +3,8 @@ import { layoutGraph, NODE_WIDTH, ranks } from '../../web/src/lib/graph-layout.j
 import {
   closeProject,
   graphParams,
+  graphSearch,
+  graphStateOf,
   INITIAL_GRAPH,
   openNode,
 } from '../../web/src/lib/graph-view.js';
@@ -116,5 +118,18 @@ describe("the graph's state", () => {
       depth: 2,
       condition: undefined,
     });
+  });
+
+  it('keeps its state in the URL: what it writes, it reads back', () => {
+    const opened = { ...INITIAL_GRAPH, expand: ['ml', 'ml/dev'], q: 'gpu 1' };
+    expect(graphSearch(opened, 'Degraded')).toBe(
+      '?condition=Degraded&expand=ml%2Cml%2Fdev&q=gpu+1',
+    );
+    expect(graphStateOf(graphSearch(opened, 'Degraded'))).toEqual(opened);
+    const focused = { ...INITIAL_GRAPH, focus: 'Service/ml/vpc', depth: 3 };
+    expect(graphStateOf(graphSearch(focused, undefined))).toEqual(focused);
+    expect(graphSearch(INITIAL_GRAPH, undefined)).toBe('');
+    // what a hand-edited link gets wrong falls back to the defaults
+    expect(graphStateOf('?depth=99&expand=,,ml')).toEqual({ ...INITIAL_GRAPH, expand: ['ml'] });
   });
 });

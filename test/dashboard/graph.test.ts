@@ -81,6 +81,20 @@ describe('the dependency graph', { timeout: 120_000 }, () => {
         ]),
       );
     expect(await shown()).toHaveLength(3);
+    // the focus is in the URL: a reload shows it again, and back returns to the search
+    expect(new URL(page.url()).searchParams.get('focus')).toBe(
+      'ComputeInstance/proj-0042/ws-1/gpu-2',
+    );
+    await page.reload();
+    await expect
+      .poll(() => page.getByTestId('graph-focus').textContent(), WAIT)
+      .toContain('ComputeInstance/proj-0042/ws-1/gpu-2');
+    await page.goBack();
+    await expect
+      .poll(() => page.getByTestId('graph-count').textContent(), WAIT)
+      .toBe('1 resources, 1 nodes');
+    await page.goForward();
+    await expect.poll(shown, WAIT).toHaveLength(3);
     await page
       .getByRole('radio', { name: '2' })
       .evaluate((el) => (el as unknown as { click(): void }).click());

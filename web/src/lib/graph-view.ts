@@ -11,6 +11,31 @@ export interface GraphState {
 
 export const INITIAL_GRAPH: GraphState = { expand: [], depth: 1, q: '' };
 
+/** The graph's state as `/graph`'s URL keeps it: `?expand=P,P/W&focus=K&depth=2&q=…` (pure). */
+export function graphStateOf(search: string): GraphState {
+  const p = new URLSearchParams(search);
+  const depth = Number(p.get('depth'));
+  const focus = p.get('focus');
+  return {
+    expand: (p.get('expand') ?? '').split(',').filter(Boolean),
+    ...(focus ? { focus } : {}),
+    depth: Number.isInteger(depth) && depth >= 1 && depth <= 5 ? depth : 1,
+    q: p.get('q') ?? '',
+  };
+}
+
+/** The query of `/graph` for a state, the condition filter kept (pure; '' for the initial view). */
+export function graphSearch(state: GraphState, condition: string | undefined): string {
+  const p = new URLSearchParams();
+  if (condition) p.set('condition', condition);
+  if (state.expand.length > 0) p.set('expand', state.expand.join(','));
+  if (state.focus !== undefined) p.set('focus', state.focus);
+  if (state.depth !== 1) p.set('depth', String(state.depth));
+  if (state.q) p.set('q', state.q);
+  const text = p.toString();
+  return text ? `?${text}` : '';
+}
+
 /** The query parameters of `GET /api/v1/graph` for a state and a condition filter (pure). */
 export function graphParams(
   state: GraphState,

@@ -2,7 +2,7 @@ import '@xyflow/react/dist/style.css';
 import { Alert, Box, Button, Card, Group, SegmentedControl, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { Background, type Edge, MarkerType, ReactFlow } from '@xyflow/react';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { api } from '../../api/client.js';
 import type { Condition, GraphAnswer, GraphNode } from '../../api/types.js';
 import { layoutGraph, NODE_HEIGHT, NODE_WIDTH } from '../../lib/graph-layout.js';
@@ -10,9 +10,12 @@ import {
   closeProject,
   type GraphState,
   graphParams,
+  graphSearch,
+  graphStateOf,
   INITIAL_GRAPH,
   openNode,
 } from '../../lib/graph-view.js';
+import { navigate, useLocation } from '../router.js';
 import { type BoxNode, type DrawnNode, PlatctlNode, ProjectBox } from './GraphNodes.js';
 
 const NODE_TYPES = { platctl: PlatctlNode, box: ProjectBox };
@@ -27,20 +30,42 @@ interface Props {
 }
 
 /**
+ * The graph's state kept in the page's URL (expand, focus, depth, search), so every view of it is
+ * a link and the back button undoes an open or a focus; `replace` for the search box's text.
+ */
+function useGraphUrl(condition: Condition | undefined) {
+  const { search } = useLocation();
+  const state = useMemo(() => graphStateOf(search), [search]);
+  const set = useCallback(
+    (next: (s: GraphState) => GraphState, replace = false) => {
+      const now = graphStateOf(window.location.search);
+      navigate(`${window.location.pathname}${graphSearch(next(now), condition)}`, replace);
+    },
+    [condition],
+  );
+  return [state, set] as const;
+}
+
+/**
  * The engine's order as a graph: what waits for what, grouped by project, coloured by condition.
  * Projects start collapsed (one node each, with counts); a click opens one, and a resource
  * focuses on its neighbourhood. The server groups, filters and cuts (`GET /api/v1/graph`); the
  * page lays out only what it is sent.
  */
 export function DependencyGraph({ condition, onSelect, generation }: Props) {
-  const [state, setState] = useState<GraphState>(INITIAL_GRAPH);
+  const [state, setState] = useGraphUrl(condition);
   const [answer, setAnswer] = useState<GraphAnswer | undefined>();
   // each answer is drawn afresh and fitted to the view: xyflow fits on mount only
   const [drawing, setDrawing] = useState(0);
   const [error, setError] = useState<string | undefined>();
-  const [search, setSearch] = useState('');
+  const [search, setSearch] = useState(state.q);
   const [q] = useDebouncedValue(search, 150);
-  const view = useMemo(() => ({ ...state, q }), [state, q]);
+  // the search box's text reaches the URL once typing pauses, replacing the entry
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new debounced text writes
+  useEffect(() => {
+    if (q !== state.q) setState((s) => ({ ...s, q }), true);
+  }, [q]);
+  const view = state;
   // biome-ignore lint/correctness/useExhaustiveDependencies: generation asks for a fresh read
   useEffect(() => {
     let live = true;
@@ -59,7 +84,7 @@ export function DependencyGraph({ condition, onSelect, generation }: Props) {
   }, [view, condition, generation]);
   const { nodes, edges } = useMemo(
     () => draw(answer, (n) => setState((s) => openNode(s, n))),
-    [answer],
+    [answer, setState],
   );
   return (
     <Card withBorder padding="sm" data-testid="graph">
@@ -99,7 +124,11 @@ export function DependencyGraph({ condition, onSelect, generation }: Props) {
               data-testid="graph-search"
             />
             {state.expand.length > 0 && (
-              <Button size="xs" variant="default" onClick={() => setState(INITIAL_GRAPH)}>
+              <Button
+                size="xs"
+                variant="default"
+                onClick={() => setState((s) => ({ ...INITIAL_GRAPH, q: s.q }))}
+              >
                 Collapse all
               </Button>
             )}
