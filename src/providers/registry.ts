@@ -1,12 +1,10 @@
 import type { ProviderRegistry } from '../model/provider.js';
 import { blueprintPublishProvider } from './blueprint-publish.js';
 import { blueprintVersionProvider } from './blueprint-version.js';
-import { changeWindowProvider } from './change-window.js';
 import { clusterProvider } from './cluster.js';
 import { clusterControllersProvider } from './cluster-controllers.js';
 import { computeInstanceProvider } from './compute-instance.js';
-import { policyProvider } from './policy.js';
-import { powerScheduleProvider } from './power-schedule.js';
+import { governanceProvider } from './governance.js';
 import { projectAssignmentProvider } from './project-assignment.js';
 import { serviceProvider } from './service.js';
 import { userProvider } from './user.js';
@@ -24,8 +22,8 @@ export function createProviderRegistry(): ProviderRegistry {
     BlueprintVersion: blueprintVersionProvider,
     BlueprintPublish: blueprintPublishProvider,
     ClusterControllers: clusterControllersProvider,
-    Policy: policyProvider,
-    PowerSchedule: powerScheduleProvider,
-    ChangeWindow: changeWindowProvider,
+    Policy: governanceProvider('Policy'),
+    PowerSchedule: governanceProvider('PowerSchedule'),
+    ChangeWindow: governanceProvider('ChangeWindow'),
   };
 }
