@@ -17,25 +17,45 @@ const cache = new WeakMap<ApiClient, Promise<Map<string, Account>>>();
 /** Accounts this run created (id known) or deleted (undefined), ahead of any list. */
 const learned = new WeakMap<ApiClient, Map<string, string | undefined>>();
 
-/** Reads every local user (all pages). I/O. */
-export async function listAccounts(api: ApiClient): Promise<Map<string, Account>> {
+/** Reads the local users (all pages) that `query` selects. I/O. */
+async function readUsers(api: ApiClient, query: Record<string, string> = {}): Promise<Account[]> {
   const users = await listAll<{ account?: Account }>(
     api,
-    { path: USERS, route: USERS, auth: 'identity', operation: 'listing users' },
+    { path: USERS, route: USERS, auth: 'identity', operation: 'listing users', query },
     {
       items: (b) => (b as { users?: { account?: Account }[] } | null)?.users,
       count: (b) => (b as { count?: number } | null)?.count,
       key: (u) => u.account?.id ?? JSON.stringify(u),
     },
   );
+  return users.flatMap((u) => (u.account ? [u.account] : []));
+}
+
+/** Reads every local user (all pages). I/O. */
+export async function listAccounts(api: ApiClient): Promise<Map<string, Account>> {
   const byName = new Map<string, Account>();
-  for (const u of users) if (u.account?.username) byName.set(u.account.username, u.account);
+  for (const a of await readUsers(api)) if (a.username) byName.set(a.username, a);
   return byName;
 }
 
 /**
+ * The account of one username, read through the list's `q` search, so it costs one short page
+ * however many users there are and does not page through a list that creates elsewhere in the run
+ * are changing (a create's existence check). A platform that ignores `q` answers the whole list,
+ * which is read and searched the same way. The account found is remembered. I/O.
+ */
+export async function lookupAccount(
+  api: ApiClient,
+  username: string,
+): Promise<Account | undefined> {
+  const found = (await readUsers(api, { q: username })).find((a) => a.username === username);
+  if (found) remember(api, username, found.id);
+  return found;
+}
+
+/**
  * Username → account, read once per client (the API addresses users by accountId, but
- * manifests by username). `refresh` re-reads the list (after a create that may have landed).
+ * manifests by username). `refresh` re-reads the list (an observe reads it fresh).
  */
 export function accounts(api: ApiClient, refresh = false): Promise<Map<string, Account>> {
   let found = cache.get(api);

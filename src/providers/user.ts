@@ -11,7 +11,7 @@ import { createAction, deleteAction, unsupported } from './support/actions.js';
 import { type Doc, threeWayDiff } from './support/diff.js';
 import { seg } from './support/list.js';
 import { createOwnership, sendDelete } from './support/requests.js';
-import { type Account, accountId, accounts, remember } from './user-directory.js';
+import { type Account, accountId, accounts, lookupAccount, remember } from './user-directory.js';
 
 type UserManifest = ManifestOf<'User'>;
 
@@ -135,7 +135,7 @@ export const userProvider: Provider<'User'> = {
             },
           },
           secrets: [password],
-          existsCheck: async () => (await accounts(api, true)).has(username),
+          existsCheck: async () => (await lookupAccount(api, username)) !== undefined,
           signal: ports.signal,
         });
         const id = res.body?.account?.id ?? (await accountId(api, username));

@@ -9,7 +9,7 @@ import type { ApiClient } from '../../src/model/api.js';
 import { createApiClient } from '../../src/providers/client/api-client.js';
 import { listProjects } from '../../src/providers/project-directory.js';
 import { IncompleteListError, kubeList } from '../../src/providers/support/list.js';
-import { listAccounts } from '../../src/providers/user-directory.js';
+import { listAccounts, lookupAccount } from '../../src/providers/user-directory.js';
 import { keyHeaders } from '../helpers/key-header.js';
 
 /**
@@ -110,6 +110,21 @@ describe('lists against a platform that caps its pages', () => {
       { offset: '4', limit: '1' },
     ]);
     expect(queries('/auth/v1/projects/')).toEqual([{}, { limit: '3' }]);
+  });
+});
+
+describe("a create's existence check", () => {
+  it('searches the users list for its username in one request, not page by page', async () => {
+    const { api, journal } = await platform({ pageCap: 2 });
+    await expect(lookupAccount(api, 'u2@acme.example')).resolves.toMatchObject({
+      username: 'u2@acme.example',
+    });
+    await expect(lookupAccount(api, 'nobody@acme.example')).resolves.toBeUndefined();
+    const users = (await journal()).filter((e) => e.path === '/auth/v1/users/');
+    expect(users.map((e) => e.query)).toEqual([
+      { q: 'u2@acme.example' },
+      { q: 'nobody@acme.example' },
+    ]);
   });
 });
 

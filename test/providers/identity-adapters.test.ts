@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { projectAssignmentProvider } from '../../src/providers/project-assignment.js';
 import { userProvider } from '../../src/providers/user.js';
 import { act, assignment, loaded, user } from './fixtures.js';
-import { testClient, testPorts, useNock, v1 } from './helpers.js';
+import { connectionReset, testClient, testPorts, useNock, v1 } from './helpers.js';
 
 useNock();
 
@@ -72,6 +72,28 @@ describe('user adapter', () => {
     // The created account's id is remembered: adding groups needs no users list.
     expect(await userProvider.execute(act(actions[0]!), ports)).toEqual({ id: 'acc-1' });
     await userProvider.execute(act(actions[1]!), ports);
+    expect(scope.isDone()).toBe(true);
+  });
+
+  it('checks a create that may have landed with a search for its username, not the whole list', async () => {
+    // the create's answer is lost; the check must not page through the users list, which other
+    // creates of the run are changing (they shifted its pages and failed a 100,000-resource apply)
+    const scope = v1()
+      .post('/auth/v1/users/')
+      .replyWithError(connectionReset())
+      .get('/auth/v1/users/')
+      .query({ q: 'alice@acme.example' })
+      .reply(200, {
+        users: [
+          { account: { ...account, id: 'acc-0', username: 'malice@acme.example' } },
+          { account },
+        ],
+        count: 2,
+      });
+    const [create] = userProvider.plan({ key: 'User/alice@acme.example', desired: user([]) });
+    const ports = testPorts(testClient(), { resolveSecret: async () => PASSWORD });
+    // the id comes from the search: no further list
+    expect(await userProvider.execute(act(create!), ports)).toMatchObject({ id: 'acc-1' });
     expect(scope.isDone()).toBe(true);
   });
 
