@@ -4,9 +4,14 @@ import {
   resourcePage,
   resourceQuery,
 } from '../../src/controller/http/control-queries.js';
-import { fleetQuery, fleetView } from '../../src/controller/http/fleet-view.js';
+import {
+  fleetQuery,
+  fleetView,
+  scheduleOf,
+  schedulesAt,
+} from '../../src/controller/http/fleet-view.js';
 import { graphView } from '../../src/controller/http/graph-view.js';
-import type { Manifest } from '../../src/model/manifest.js';
+import { type Manifest, manifestKey } from '../../src/model/manifest.js';
 import { syntheticConditions } from '../dashboard/helpers/synthetic.js';
 
 // 1 user, then projects of 3 + (workspace + 9 instances) × 3 = 33 resources
@@ -163,6 +168,42 @@ describe('GET /api/v1/fleet: the GPU instances git declares', () => {
       },
     ]);
     expect(fleetQuery(params('power=maybe'))).toBe('power must be on or off');
+  });
+
+  it("shows the schedule selecting an instance and its next transitions at the API's clock", () => {
+    const schedule = {
+      apiVersion: 'platctl.io/v1alpha1',
+      kind: 'PowerSchedule',
+      metadata: { name: 'office-hours' },
+      spec: {
+        timeZone: 'Europe/Paris',
+        periods: [{ days: ['Mon', 'Tue', 'Wed', 'Thu', 'Fri'], start: '08:00', stop: '20:00' }],
+        selector: { names: ['a', 'b'] },
+      },
+    } as unknown as Manifest;
+    const desired = [...manifests.values(), schedule];
+    // Wednesday 2026-11-25 11:00 in Paris: inside the period
+    const now = Date.parse('2026-11-25T10:00:00Z');
+    const q = fleetQuery(params('')) as Exclude<ReturnType<typeof fleetQuery>, string>;
+    const view = fleetView(manifests, [], undefined, q, schedulesAt(desired, now));
+    const byName = new Map(view.items.map((i) => [i.name, i.schedule]));
+    expect(byName.get('a')).toMatchObject({
+      schedule: 'PowerSchedule/office-hours',
+      timeZone: 'Europe/Paris',
+      state: 'on',
+      why: 'period',
+      next: [
+        { at: '2026-11-25T19:00:00.000Z', state: 'off' },
+        { at: '2026-11-26T07:00:00.000Z', state: 'on' },
+      ],
+    });
+    // declared off in git: no schedule powers it, so none is shown; c is not selected
+    expect(byName.get('b')).toBeUndefined();
+    expect(byName.get('c')).toBeUndefined();
+    // the resource page's one-instance form answers the same
+    const loaded = desired.map((m) => ({ manifest: m, key: manifestKey(m) }));
+    expect(scheduleOf(loaded, 'ComputeInstance/ml/dev/a', now)).toEqual(byName.get('a'));
+    expect(scheduleOf(loaded, 'ComputeInstance/ml/dev/c', now)).toBeUndefined();
   });
 });
 

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningController } from '../../src/controller/controller.js';
 import { commitFiles } from './helpers/git-remote.js';
 import {
+  control,
   createStack,
   instancePath,
   instanceYaml,
@@ -78,6 +79,33 @@ async function powerActions(): Promise<string[]> {
     .map((e) => e.path.slice(`${BOX}/action/`.length));
 }
 
+/**
+ * The control API shows the schedule selecting the box and its next transitions, in the fleet
+ * and on the box's page, as the plan has them (read at the controller's clock, before the start).
+ */
+async function scheduleShown(c: RunningController, start: number, stop: number): Promise<void> {
+  const wanted = {
+    schedule: 'PowerSchedule/burst',
+    timeZone: 'UTC',
+    state: 'off',
+    why: 'outside',
+    next: [
+      { at: new Date(start).toISOString(), state: 'on' },
+      { at: new Date(stop).toISOString(), state: 'off' },
+    ],
+  };
+  const fleet = (await control(c, 'GET', '/api/v1/fleet')).body;
+  expect(fleet.items).toHaveLength(1);
+  expect(fleet.items[0]).toMatchObject({ name: 'box', power: 'off', schedule: wanted });
+  const key = encodeURIComponent('ComputeInstance/platform/ws-a/box');
+  const page = (await control(c, 'GET', `/api/v1/resources/${key}`)).body;
+  expect(page.schedule).toMatchObject(wanted);
+  const ws = (
+    await control(c, 'GET', `/api/v1/resources/${encodeURIComponent('Workspace/platform/ws-a')}`)
+  ).body;
+  expect(ws.schedule).toBeUndefined();
+}
+
 describe('a PowerSchedule in the controller', () => {
   it.each([
     ['a restart', 'restart'],
@@ -115,6 +143,7 @@ describe('a PowerSchedule in the controller', () => {
       });
       const stopAction = plan?.actions.find((x) => x.type === 'power');
       expect(stopAction?.reason.message).toMatch(/power schedule burst: outside its periods/);
+      if (how === 'restart') await scheduleShown(a, start, stop);
 
       // the loop wakes at the period's start (its interval is six hours away) and powers it on
       const started = await nextStep(a, (o) => (o.startedAt ?? 0) >= start);

@@ -11,7 +11,7 @@ import { streamEvents } from './control-events.js';
 import { graphQuery, intParam, resourcePage, resourceQuery } from './control-queries.js';
 import { apiStatus, diffOf, resourceView, type SourceView } from './control-views.js';
 import type { ControllerControls } from './controls.js';
-import { fleetQuery, fleetView } from './fleet-view.js';
+import { fleetQuery, fleetView, scheduleOf, schedulesAt } from './fleet-view.js';
 import { graphView } from './graph-view.js';
 import { actionHistory, computeOf, liveDocument, maskSecrets } from './resource-views.js';
 import type { HttpRoute } from './server.js';
@@ -24,7 +24,7 @@ export interface ControlApiDeps {
   readonly source: SourceView;
   readonly logger: Logger;
   readonly now: () => number;
-  /** `--prices`: GPUs per profile in the fleet view. */
+  /** `--prices`: GPUs per profile in the fleet view, and what schedules save. */
   readonly prices?: PriceFile;
 }
 
@@ -147,20 +147,28 @@ export function controlApiRoute(deps: ControlApiDeps): HttpRoute {
       case 'GET fleet': {
         const query = fleetQuery(url.searchParams);
         if (typeof query === 'string') return send(res, 400, { error: query });
-        const applied = await controls.applied();
-        return send(res, 200, fleetView(applied, controls.status.conditions, deps.prices, query));
+        const [applied, loaded] = await Promise.all([controls.applied(), controls.loaded()]);
+        const schedules = schedulesAt(
+          loaded.map((m) => m.manifest),
+          deps.now(),
+          deps.prices,
+        );
+        const { conditions } = controls.status;
+        return send(res, 200, fleetView(applied, conditions, deps.prices, query, schedules));
       }
       case 'GET resources/2': {
         const key = parts[1] ?? '';
         const c = controls.status.conditions.find((x) => x.key === key);
         if (!c) return send(res, 404, { error: `unknown resource ${key}` });
-        const [desired, source, runs, live] = await Promise.all([
+        const [desired, source, runs, live, loaded] = await Promise.all([
           controls.desired(key),
           controls.source(key),
           controls.runs(HISTORY_SIZE),
           liveOf(controls, key),
+          c.kind === 'ComputeInstance' ? controls.loaded() : [],
         ]);
         const compute = computeOf(c.kind, desired, live.live);
+        const schedule = scheduleOf(loaded, key, deps.now(), deps.prices);
         return send(res, 200, {
           resource: resourceView(c),
           ...(desired !== undefined ? { desired: maskSecrets(desired) } : {}),
@@ -168,6 +176,7 @@ export function controlApiRoute(deps: ControlApiDeps): HttpRoute {
           ...(live.live ? { live: liveDocument(live.live) } : {}),
           ...(live.error ? { liveError: live.error } : {}),
           ...(compute ? { compute } : {}),
+          ...(schedule ? { schedule } : {}),
           diff: diffOf(controls.status, key),
           actions: actionHistory(runs, key),
         });

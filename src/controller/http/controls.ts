@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { relative } from 'node:path';
 import type { Logger } from '../../core/logger.js';
-import type { Manifest } from '../../model/manifest.js';
+import type { LoadedManifest, Manifest } from '../../model/manifest.js';
 import type { Plan } from '../../model/plan.js';
 import type { LoadPort } from '../../reconcile/run.js';
 import type { StateStore } from '../../state/types.js';
@@ -225,10 +225,8 @@ export class ControllerControls {
    */
   async source(key: string): Promise<DesiredSource | undefined> {
     const target = this.#d.memory.lastGood;
-    if (!target || !this.#d.load) return undefined;
-    const { manifests } = await this.#d.load({ paths: [target.dir] });
-    const found = manifests.find((m) => m.key === key);
-    if (!found) return undefined;
+    const found = (await this.loaded()).find((m) => m.key === key);
+    if (!target || !found) return undefined;
     const { file, line } = found.source;
     const read = this.#d.readText ?? ((f: string) => readFile(f, 'utf8'));
     return {
@@ -236,6 +234,16 @@ export class ControllerControls {
       line,
       yaml: documentAt(await read(file), line),
     };
+  }
+
+  /**
+   * The desired revision's manifests as written (file I/O, the revision's load reused), power
+   * schedules included; empty before a revision validated or without a desired source.
+   */
+  async loaded(): Promise<LoadedManifest[]> {
+    const target = this.#d.memory.lastGood;
+    if (!target || !this.#d.load) return [];
+    return (await this.#d.load({ paths: [target.dir] })).manifests;
   }
 
   /** Every manifest last applied, by key (I/O: read from the state store). */

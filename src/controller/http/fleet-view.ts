@@ -1,10 +1,12 @@
-import type { Manifest } from '../../model/manifest.js';
+import type { LoadedManifest, Manifest } from '../../model/manifest.js';
+import type { ScheduledPower } from '../../model/plan.js';
 import { gpusOf, type PriceFile } from '../../model/prices.js';
 import { desiredPower } from '../../providers/support/scope.js';
+import { applySchedules } from '../../reconcile/power-schedules.js';
 import type { ResourceCondition } from '../status/conditions.js';
 import { intParam } from './control-queries.js';
 
-/** A compute instance as the fleet view shows it: git's power state, GPUs and condition. */
+/** A compute instance as the fleet view shows it: git's power state, GPUs, condition, schedule. */
 interface FleetItem {
   readonly key: string;
   readonly project: string;
@@ -16,6 +18,39 @@ interface FleetItem {
   readonly gpus?: number;
   readonly condition?: ResourceCondition['condition'];
   readonly reason?: string;
+  /** The PowerSchedule that selects it, what it wants now and its next transitions. */
+  readonly schedule?: InstanceSchedule;
+}
+
+/** A scheduled instance's entry of the plan's `schedules`, less its own key. */
+export type InstanceSchedule = Omit<ScheduledPower, 'key'>;
+
+/**
+ * What each PowerSchedule among `desired` (the revision as written) wants at `now` of the
+ * instances it selects, by instance key: the entries a run at `now` puts in its plan's
+ * `schedules` (pure; `prices` adds the savings' GPU-hours and cost).
+ */
+export function schedulesAt(
+  desired: readonly Manifest[],
+  now: number,
+  prices?: PriceFile,
+): Map<string, InstanceSchedule> {
+  return new Map(applySchedules(desired, now, prices).entries.map(({ key, ...e }) => [key, e]));
+}
+
+/** {@link schedulesAt} for the one instance `key`; undefined when no schedule selects it (pure). */
+export function scheduleOf(
+  loaded: readonly Pick<LoadedManifest, 'key' | 'manifest'>[],
+  key: string,
+  now: number,
+  prices?: PriceFile,
+): InstanceSchedule | undefined {
+  const mine = loaded.filter((m) => m.key === key || m.manifest.kind === 'PowerSchedule');
+  return schedulesAt(
+    mine.map((m) => m.manifest),
+    now,
+    prices,
+  ).get(key);
 }
 
 /** `GET /api/v1/fleet`: a page of the instances, and the fleet's totals (all pages). */
@@ -49,13 +84,15 @@ export function fleetQuery(params: URLSearchParams): FleetQuery | string {
 
 /**
  * The compute instances git declares (the last applied manifests), in key order, with their
- * power state, GPUs (the price file's, else the platform's documented) and condition (pure).
+ * power state, GPUs (the price file's, else the platform's documented), condition and schedule
+ * (`schedules`, by instance key: see {@link schedulesAt}) (pure).
  */
 export function fleetView(
   manifests: ReadonlyMap<string, Manifest>,
   conditions: readonly ResourceCondition[],
   prices: PriceFile | undefined,
   query: FleetQuery,
+  schedules: ReadonlyMap<string, InstanceSchedule> = new Map(),
 ): FleetView {
   const conditionOf = new Map(conditions.map((c) => [c.key, c]));
   const all: FleetItem[] = [];
@@ -64,6 +101,7 @@ export function fleetView(
     const profile = m.spec.computeProfile.name;
     const gpus = gpusOf(profile, prices);
     const c = conditionOf.get(key);
+    const schedule = schedules.get(key);
     all.push({
       key,
       project: m.metadata.project,
@@ -73,6 +111,7 @@ export function fleetView(
       power: desiredPower(m),
       ...(gpus !== undefined ? { gpus } : {}),
       ...(c ? { condition: c.condition, reason: c.reason } : {}),
+      ...(schedule ? { schedule } : {}),
     });
   }
   all.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
