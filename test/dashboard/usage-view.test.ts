@@ -88,6 +88,12 @@ describe('usage and cost', { timeout: 120_000 }, () => {
     expect(await page.getByTestId('fleet').textContent()).toMatch(/Fleet: \d+ on, \d+ off/);
     // usage names gpu-0..5 of proj-0000..2 only: the rest of the instances on are idle
     expect(await page.getByTestId('fleet-idle').count()).toBeGreaterThan(0);
+    // the first instance's schedule and its next transition; the others have none
+    const rows = page.getByTestId('fleet-row');
+    expect(await rows.first().getByTestId('schedule').textContent()).toMatch(
+      /^office-hours\s*on\s*off in 3 h \(\d{4}-\d\d-\d\dT\d\d:\d\d\+00:00\)$/,
+    );
+    expect(await rows.nth(1).getByTestId('schedule').count()).toBe(0);
     await page
       .getByRole('radio', { name: 'off' })
       .evaluate((el) => (el as unknown as { click(): void }).click());

@@ -44,8 +44,22 @@ export interface FakeControlApi {
   close(): Promise<void>;
 }
 
+/** The first instance's PowerSchedule, in a period that stops 3½ hours from `now`. */
+function scheduleFor(now: number) {
+  const at = new Date(now + 3.5 * 3_600_000).toISOString();
+  return {
+    schedule: 'PowerSchedule/office-hours',
+    timeZone: 'UTC',
+    state: 'on' as const,
+    why: 'period' as const,
+    next: [{ at, local: `${at.slice(0, 16)}+00:00`, state: 'off' as const }],
+    offHoursPerMonth: 400,
+  };
+}
+
 /**
- * The fleet of the fake's compute instances: every seventh declared off, 8 GPUs each (the
+ * The fleet of the fake's compute instances: every seventh declared off, 8 GPUs each, the first
+ * on a schedule (the
  * controller reads git's manifests; the fake has only the resource list).
  */
 function fleetOf(resources: readonly ResourceItem[], q: URLSearchParams) {
@@ -61,6 +75,7 @@ function fleetOf(resources: readonly ResourceItem[], q: URLSearchParams) {
       gpus: 8,
       condition: r.condition,
       reason: r.reason,
+      ...(i === 0 ? { schedule: scheduleFor(Date.now()) } : {}),
     }));
   const power = q.get('power');
   const matched = all.filter((i) => !power || i.power === power);

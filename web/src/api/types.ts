@@ -190,6 +190,7 @@ export interface ResourceDetail {
   };
   readonly liveError?: string;
   readonly compute?: ComputeView;
+  readonly schedule?: InstanceSchedule;
   readonly diff: readonly DiffEntry[];
   readonly actions: readonly HistoryEntry[];
 }
@@ -253,7 +254,28 @@ export interface Fleet {
     readonly gpus?: number;
     readonly condition?: Condition;
     readonly reason?: string;
+    readonly schedule?: InstanceSchedule;
   }[];
+}
+
+/** The PowerSchedule selecting a compute instance: what it wants now and next. */
+export interface InstanceSchedule {
+  /** `PowerSchedule/name`. */
+  readonly schedule: string;
+  readonly timeZone: string;
+  readonly state: 'on' | 'off';
+  readonly why: 'period' | 'outside' | 'keep-on';
+  readonly keepOnUntil?: string;
+  /** `at` in UTC, `local` on the schedule's wall clock. */
+  readonly next: readonly {
+    readonly at: string;
+    readonly local: string;
+    readonly state: 'on' | 'off';
+  }[];
+  readonly offHoursPerMonth: number;
+  readonly gpuHoursSavedPerMonth?: number;
+  readonly costSavedPerMonth?: number;
+  readonly currency?: string;
 }
 
 /** A node of `GET /api/v1/graph`: a resource, or a collapsed project or workspace. */

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { timeAgo } from '../lib/format.js';
+import { timeAgo, timeUntil } from '../lib/format.js';
 import { absoluteTime } from '../lib/pages.js';
 
 /** How often relative times move on. */
@@ -31,16 +31,25 @@ function useNow(): number {
 }
 
 /**
- * The one way the page shows a time: relative (`5 min ago`), the absolute UTC time on hover
- * (`title`) and in the `<time>` element's `dateTime` for assistive technology.
+ * The one way the page shows a time: relative (`5 min ago`, or `in 2 h` for a time `ahead`), the
+ * absolute UTC time on hover (`title`) and in the `<time>` element's `dateTime` for assistive
+ * technology.
  */
-export function Time({ iso, prefix = '' }: { iso: string | undefined; prefix?: string }) {
+export function Time({
+  iso,
+  prefix = '',
+  ahead = false,
+}: {
+  iso: string | undefined;
+  prefix?: string;
+  ahead?: boolean;
+}) {
   const at = useNow();
   if (!iso) return <span>—</span>;
   return (
     <time dateTime={iso} title={absoluteTime(iso)} data-testid="time">
       {prefix}
-      {timeAgo(iso, at)}
+      {ahead ? timeUntil(iso, at) : timeAgo(iso, at)}
     </time>
   );
 }

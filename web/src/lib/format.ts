@@ -42,6 +42,17 @@ export function timeAgo(iso: string | undefined, now: number): string {
   return `${Math.floor(s / 86_400)} d ago`;
 }
 
+/** `in 45 s`, `in 5 min`, `in 2 h`, `in 4 d` from an ISO time ahead and `now`; `now` once past. */
+export function timeUntil(iso: string, now: number): string {
+  const s = Math.round((Date.parse(iso) - now) / 1000);
+  if (Number.isNaN(s)) return iso;
+  if (s <= 0) return 'now';
+  if (s < 60) return `in ${s} s`;
+  if (s < 3600) return `in ${Math.floor(s / 60)} min`;
+  if (s < 86_400) return `in ${Math.floor(s / 3600)} h`;
+  return `in ${Math.floor(s / 86_400)} d`;
+}
+
 /** A field value of a diff, shown compactly (`—` when absent). */
 export function showValue(value: unknown): string {
   if (value === undefined) return '—';

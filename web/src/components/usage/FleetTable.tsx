@@ -3,12 +3,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../api/client.js';
 import type { Fleet, UsageItem } from '../../api/types.js';
 import { CONDITION_COLOR } from '../../lib/format.js';
+import { ScheduleText } from './ScheduleText.js';
 
 const PAGE = 50;
 
 /**
  * The compute instances git declares, a page at a time from `GET /api/v1/fleet`: power state,
- * GPUs, condition and the range's hours; an instance declared on with no hours billed in the
+ * GPUs, condition, schedule (its next transition) and the range's hours; an instance declared on with no hours billed in the
  * range is marked idle (it costs nothing, or is not running as git says).
  */
 export function FleetTable({ items }: { readonly items: readonly UsageItem[] }) {
@@ -79,7 +80,9 @@ export function FleetTable({ items }: { readonly items: readonly UsageItem[] }) 
                     </Badge>
                   )}
                 </Table.Td>
-                <Table.Td>—</Table.Td>
+                <Table.Td>
+                  <ScheduleText schedule={i.schedule} />
+                </Table.Td>
                 <Table.Td>
                   {i.condition ? (
                     <Badge variant="light" color={CONDITION_COLOR[i.condition]}>
