@@ -142,6 +142,14 @@ describe('the resource and run pages', () => {
         powerState: 'on',
       },
       compute: { profile: 'bmaas-a100', units: 1, gpus: 8, powerState: 'on' },
+      schedule: {
+        schedule: 'PowerSchedule/office-hours',
+        timeZone: 'Europe/Paris',
+        state: 'on',
+        why: 'period',
+        next: [{ at: '2999-01-01T19:00:00Z', local: '2999-01-01T20:00+01:00', state: 'off' }],
+        offHoursPerMonth: 400,
+      },
       diff: [{ path: '/metadata/description', op: 'replace', desired: 'one', live: 'by hand' }],
       actions: [
         {
@@ -166,6 +174,34 @@ describe('the resource and run pages', () => {
     };
     await openAt(items, `/resources/${encodeURIComponent(key)}`, (f) => {
       f.details.set(key, detail);
+      // two priced lines of this instance this month (two profiles), one of another
+      f.usage = [
+        {
+          project: 'ml',
+          profile: 'bmaas-a100',
+          instance: 'a100-0',
+          hours: 10,
+          gpuHours: 80,
+          cost: 250,
+        },
+        {
+          project: 'ml',
+          profile: 'bmaas-h100',
+          instance: 'a100-0',
+          hours: 1,
+          gpuHours: 8,
+          cost: 40.5,
+        },
+        {
+          project: 'ml',
+          profile: 'bmaas-a100',
+          instance: 'other',
+          hours: 5,
+          gpuHours: 40,
+          cost: 125,
+        },
+      ];
+      f.currency = 'USD';
       f.status = {
         ...f.status,
         revisions: Object.fromEntries(
@@ -188,6 +224,13 @@ describe('the resource and run pages', () => {
     );
     expect(await page.getByTestId('power-state').textContent()).toBe('power on');
     expect(await page.getByTestId('gpu-count').textContent()).toBe('8 GPUs');
+    expect(await page.getByTestId('gpu-hours').textContent()).toBe('88 GPU-h this month');
+    expect(await page.getByTestId('month-cost').textContent()).toBe('290.50 USD this month');
+    const schedule = page.getByTestId('compute-schedule');
+    expect(await schedule.textContent()).toMatch(
+      /^schedule\s*office-hours\s*on\s*off in \d+ d \(2999-01-01T20:00\+01:00\)$/,
+    );
+    expect(await schedule.locator('time').getAttribute('title')).toBe('2999-01-01 19:00:00 UTC');
     const history = page.getByTestId('history-row');
     expect(await history.count()).toBe(2);
     expect(await history.first().textContent()).toContain('3 runs since');

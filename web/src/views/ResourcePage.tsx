@@ -67,7 +67,9 @@ export function ResourcePage({ data, params }: ViewProps) {
             />
           </Group>
           {r.message && <Text size="sm">{r.message}</Text>}
-          {detail.compute && <Compute resource={r} compute={detail.compute} />}
+          {detail.compute && (
+            <Compute resource={r} compute={detail.compute} schedule={detail.schedule} />
+          )}
           <Documents detail={detail} {...(status ? { status } : {})} />
           <Changes detail={detail} />
         </Stack>
