@@ -7,7 +7,7 @@ import type { ApiClient, ApiRequest } from '../../model/api.js';
  * "Paging and ordering"). Asking for "the rest of count" in one page above it would fail every list
  * longer than the first page plus this.
  */
-const MAX_PAGE_SIZE = 1000;
+export const MAX_PAGE_SIZE = 1000;
 
 /** How to read one list endpoint's pages. */
 export interface ListPaging<T> {
@@ -29,9 +29,13 @@ export interface ListPaging<T> {
  * it caps its pages and ignores `offset` (or has no `offset`). Never a silently short list.
  */
 export class IncompleteListError extends PlatctlError {
+  /** How many items the platform said there are. */
+  readonly total: number;
+
   constructor(operation: string, got: number, total: number, why: string) {
     super('api', `${operation}: the platform returned ${got} of ${total} items (${why})`);
     this.name = 'IncompleteListError';
+    this.total = total;
   }
 }
 
