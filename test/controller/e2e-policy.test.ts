@@ -56,7 +56,7 @@ describe('policies in the controller', () => {
       },
       'a workspace that needs approval',
     );
-    const c = await stack.controller();
+    const c = await stack.controller({ notifications: notifications() });
     const held = await nextStep(c);
     expect(held.result).toBe('policy-held');
     expect(await workspaceDescription(stack, 'held')).toBeUndefined();
@@ -79,6 +79,9 @@ describe('policies in the controller', () => {
     expect(status.body.heldPolicy.rules).toEqual(['no-gone-workspaces']);
     expect(status.body.lastError).toContain(`platctl ctl approve ${held.runId}`);
     expect(await ctlOutput(c, ['status'])).toContain('policy held:  rule(s) no-gone-workspaces');
+    // whoever must approve is told, with the command
+    const asked = await rx.waitFor((r: Received) => r.json?.kind === 'approval-required');
+    expect(asked.json.details[0]).toContain(`platctl ctl approve ${held.runId}`);
 
     // an unknown run holds nothing; the held one is approved through `platctl ctl approve`
     expect((await control(c, 'POST', '/api/v1/runs/no-such-run/approve')).status).toBe(404);
@@ -88,6 +91,7 @@ describe('policies in the controller', () => {
     expect(await workspaceDescription(stack, 'held')).toBe('gone');
     expect(c.status.heldPolicy).toBeUndefined();
     expect(stack.logs.some((l) => l.includes('"event":"policy-approved"'))).toBe(true);
+    await rx.waitFor((r: Received) => r.json?.recovered === 'approval-required');
   }, 60_000);
 
   it('deny refuses the revision as PolicyDenied, keeps the last good one, and notifies', async () => {

@@ -11,6 +11,7 @@ export type AlertKind =
   | 'revision-rejected' // the newest revision does not validate; the last good one stays desired
   | 'drift-detected' // resources changed on the platform outside git
   | 'prune-blocked' // prune deletions over the limit held back for approval
+  | 'approval-required' // a run held by require-approval policy rules until someone approves
   | 'revision-applied' // a revision applied with no failure (commit status: success)
   | 'recovered'; // a condition above is over (first success, source ready, drift gone, prune released)
 
@@ -19,7 +20,8 @@ export type RecoverableKind =
   | 'run-failed'
   | 'revision-rejected'
   | 'drift-detected'
-  | 'prune-blocked';
+  | 'prune-blocked'
+  | 'approval-required';
 
 export type Severity = 'info' | 'warning' | 'error';
 
@@ -77,6 +79,17 @@ export interface StatusView {
     readonly diagnostics: readonly { readonly message: string; readonly at?: string }[];
   }[];
   readonly drift: readonly string[];
+  /** A run held by require-approval policy rules (the latest run's; absent once it is not). */
+  readonly heldPolicy?: {
+    readonly runId: string;
+    readonly revision: string;
+    readonly rules: readonly string[];
+    readonly findings: readonly {
+      readonly key: string;
+      readonly message: string;
+      readonly at?: string;
+    }[];
+  };
   readonly conditions: readonly {
     readonly key: string;
     readonly condition: string;

@@ -10,6 +10,7 @@ import {
   short,
   uncorrected,
 } from './alerts.js';
+import { policyHoldAlert, policyMark } from './held-policy.js';
 
 /**
  * What the tracker remembers, as the state store keeps it (JSON): the run's own marks, and the
@@ -24,6 +25,8 @@ export interface AlertMemory {
   readonly rejected?: string;
   /** The revision last alerted as applied. */
   readonly applied?: string;
+  /** The policy hold alerted, while it lasts ({@link policyMark}). */
+  readonly policy?: string;
   readonly keys: {
     readonly failed: readonly string[];
     readonly drifted: readonly string[];
@@ -103,6 +106,8 @@ export class AlertTracker {
   /** The keys of the held prune. */
   #prune: readonly string[] | undefined;
   #applied: string | undefined;
+  /** The policy hold alerted ({@link policyMark}). */
+  #policy: string | undefined;
 
   /** What it remembers, for the state store (pure): a new leader restores it and re-sends nothing. */
   memory(): AlertMemory {
@@ -111,6 +116,7 @@ export class AlertTracker {
       ...(this.#failing !== undefined ? { failing: this.#failing } : {}),
       ...(this.#rejected !== undefined ? { rejected: this.#rejected } : {}),
       ...(this.#applied !== undefined ? { applied: this.#applied } : {}),
+      ...(this.#policy !== undefined ? { policy: this.#policy } : {}),
       keys: {
         failed: [...this.#failedKeys].sort(),
         drifted: [...this.#drifted].sort(),
@@ -133,6 +139,7 @@ export class AlertTracker {
     this.#failing = text(m.failing);
     this.#rejected = text(m.rejected);
     this.#applied = text(m.applied);
+    this.#policy = text(m.policy);
     this.#failedKeys = new Set(list(m.keys.failed));
     this.#drifted = new Set(list(m.keys.drifted));
     this.#corrected = sorted(list(m.keys.corrected));
@@ -158,6 +165,7 @@ export class AlertTracker {
       failing: own.failing ?? other.failing,
       rejected: own.rejected ?? other.rejected,
       applied: own.applied ?? other.applied,
+      policy: own.policy ?? other.policy,
       keys: {
         failed: union(own.keys.failed, other.keys.failed),
         drifted: union(own.keys.drifted, other.keys.drifted),
@@ -181,6 +189,7 @@ export class AlertTracker {
     this.#drifted = new Set(uncorrected(status.drift, status));
     this.#prune = status.blockedPrune ? sorted(status.blockedPrune.keys) : undefined;
     this.#applied = status.lastAppliedRevision;
+    this.#policy = policyMark(status);
   }
 
   /** The alerts for the run `step` that left the controller in `status`; `at` is an ISO time. */
@@ -193,6 +202,7 @@ export class AlertTracker {
       this.#drift(status, step, step.report, emit);
       this.#heldPrune(step, step.report, emit);
     }
+    this.#heldPolicy(status, step, emit);
     this.#newlyApplied(status, emit);
     return emit.alerts;
   }
@@ -318,6 +328,19 @@ export class AlertTracker {
       emit.recovered('prune-blocked', summary, step.revision);
     }
     this.#prune = print;
+  }
+
+  /** Once per policy hold (revision and rules), recovered when no run is held. */
+  #heldPolicy(status: StatusView, step: StepView, emit: Emitter): void {
+    const mark = policyMark(status);
+    if (status.heldPolicy && mark !== this.#policy) {
+      const { summary, more } = policyHoldAlert(status.heldPolicy);
+      emit.alert('approval-required', 'warning', summary, more);
+    } else if (mark === undefined && this.#policy !== undefined) {
+      const summary = 'policy hold released (approved, or the manifests changed)';
+      emit.recovered('approval-required', summary, step.revision);
+    }
+    this.#policy = mark;
   }
 
   /** A newly applied revision: what commit statuses mark as success. */

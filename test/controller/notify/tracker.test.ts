@@ -219,6 +219,45 @@ describe('alerts from runs, deduplicated while a condition persists', () => {
     expect(t.next(status(), ok('a1'), NOW).map((x) => x.recovered)).toEqual(['prune-blocked']);
   });
 
+  it('policy hold: once per revision and rules, whatever the run, recovered when released', () => {
+    const t = new AlertTracker();
+    const heldPolicy = (runId: string, rules = ['cluster-deletes-approved']) => ({
+      runId,
+      revision: 'a1',
+      rules,
+      findings: [
+        {
+          key: 'Cluster/ml/gke',
+          message: 'deleting a cluster needs an approval',
+          at: 'c.yaml:3:1',
+        },
+      ],
+    });
+    const step = (runId: string): StepView => ({ result: 'policy-held', runId, revision: 'a1' });
+    const a = t.next(status({ heldPolicy: heldPolicy('r1') }), step('r1'), NOW);
+    expect(a.map((x) => [x.kind, x.severity, x.revision])).toEqual([
+      ['approval-required', 'warning', 'a1'],
+    ]);
+    expect(a[0]?.details).toEqual([
+      'approve with: platctl ctl approve r1 (or the dashboard)',
+      'c.yaml:3:1: Cluster/ml/gke: deleting a cluster needs an approval',
+    ]);
+    expect(a[0]?.resources).toEqual(['Cluster/ml/gke']);
+    // the next run holds the same revision for the same rules: nothing new to say
+    expect(t.next(status({ heldPolicy: heldPolicy('r2') }), step('r2'), NOW)).toEqual([]);
+    // a new leader restores the memory and re-sends nothing
+    const other = new AlertTracker();
+    expect(other.restore(JSON.parse(JSON.stringify(t.memory())))).toBe(true);
+    expect(other.next(status({ heldPolicy: heldPolicy('r3') }), step('r3'), NOW)).toEqual([]);
+    // another rule holds it: a new alert
+    const more = heldPolicy('r4', ['cluster-deletes-approved', 'gpu-budget']);
+    expect(t.next(status({ heldPolicy: more }), step('r4'), NOW).map((x) => x.kind)).toEqual([
+      'approval-required',
+    ]);
+    expect(t.next(status(), ok('a1'), NOW).map((x) => x.recovered)).toEqual(['approval-required']);
+    expect(t.next(status(), ok('a1'), NOW)).toEqual([]);
+  });
+
   it('seeded from a restored status, a restart re-sends nothing already known', () => {
     const restored = status({
       lastAppliedRevision: 'a1',

@@ -17,6 +17,7 @@ export function commitStateOf(alert: Alert): CommitState | undefined {
     case 'run-failed':
       return 'failure';
     case 'prune-blocked':
+    case 'approval-required':
       return 'pending';
     case 'drift-detected':
     case 'recovered':

@@ -13,6 +13,7 @@ const TITLES: Record<Alert['kind'], string> = {
   'revision-rejected': 'Revision rejected',
   'drift-detected': 'Drift detected',
   'prune-blocked': 'Prune held for approval',
+  'approval-required': 'Run held for policy approval',
   'revision-applied': 'Revision applied',
   recovered: 'Recovered',
 };
