@@ -88,6 +88,32 @@ describe('controller loop', () => {
     expect(status.lastAppliedRevision).toBe('r4');
   });
 
+  it('shows the rejected revision and only the latest run of the last good one, not every run', async () => {
+    const warning = { severity: 'warning' as const, code: 'drift-suspended', message: 'w' };
+    const run = recordingRun(async () => ({
+      resources: [],
+      inventory: [],
+      diagnostics: [warning],
+      drift: [],
+      blocked: false,
+      interrupted: false,
+    }));
+    const { loop, source, status } = makeLoop({}, run);
+    let step = nextStep(loop);
+    void loop.start();
+    await step;
+    source.set('bad3');
+    step = nextStep(loop);
+    loop.trigger('push');
+    await step;
+    for (let i = 0; i < 3; i++) {
+      step = nextStep(loop);
+      loop.trigger('interval');
+      await step;
+    }
+    expect(status.lastDiagnostics.map((d) => d.code)).toEqual(['yaml-syntax', 'drift-suspended']);
+  });
+
   it('passes self-heal to the engine; dry-run and suspend only plan', async () => {
     const a = makeLoop({ selfHeal: false });
     let step = nextStep(a.loop);

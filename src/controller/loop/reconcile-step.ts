@@ -64,8 +64,12 @@ export async function reconcileStep(
     // 3. Validate: an invalid revision (or one with no manifests at the path) is not applied.
     beat('validate');
     const validation = withManifests(await ports.validate(target.dir), ports.source.description);
-    // While the newest revision stays rejected, its diagnostics stay the ones shown.
-    if (target === snap) status.lastDiagnostics = [...validation.diagnostics];
+    // While the newest revision stays rejected, its diagnostics stay the ones shown, followed by
+    // this run's alone (each run starts from them: a resync must not add to the last one's).
+    status.lastDiagnostics =
+      target === snap
+        ? [...validation.diagnostics]
+        : [...(status.rejected.find((r) => r.revision === snap.revision)?.diagnostics ?? [])];
     if (!validation.ok) {
       reject(target, validation.diagnostics, ports);
       result = 'invalid';
