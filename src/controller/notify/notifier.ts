@@ -12,6 +12,7 @@ import {
   type SendOutcome,
 } from './delivery.js';
 import { fetchHttp, type NotifyHttp } from './http.js';
+import type { AlertMemory } from './memory.js';
 import {
   applies,
   DEFAULT_URLS,
@@ -20,7 +21,7 @@ import {
   type ResolvedProvider,
 } from './providers/index.js';
 import { redactAlert } from './redact.js';
-import { type AlertMemory, AlertTracker } from './tracker.js';
+import { AlertTracker } from './tracker.js';
 
 /**
  * The controller's port for notifications: told about each finished run, it returns at once;

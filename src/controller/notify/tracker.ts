@@ -1,40 +1,15 @@
 import {
   type Alert,
-  type AlertKind,
-  bounded,
-  type RecoverableKind,
   rejectedHead,
-  type Severity,
   type StatusView,
   type StepView,
   short,
   uncorrected,
 } from './alerts.js';
+import { driftAlerts } from './drift-alerts.js';
+import { Emitter, type Report, rev, sameKeys, sorted } from './emitter.js';
 import { policyHoldAlert, policyMark } from './held-policy.js';
-
-/**
- * What the tracker remembers, as the state store keeps it (JSON): the run's own marks, and the
- * keys each condition was last alerted for — a shape a sharded controller splits by the shard of
- * each key and joins again, without knowing what the marks mean.
- */
-export interface AlertMemory {
-  readonly version: 1;
-  /** `fetch` or `failed:<revision>` while runs fail. */
-  readonly failing?: string;
-  /** The rejected HEAD revision while the source is not ready. */
-  readonly rejected?: string;
-  /** The revision last alerted as applied. */
-  readonly applied?: string;
-  /** The policy hold alerted, while it lasts ({@link policyMark}). */
-  readonly policy?: string;
-  readonly keys: {
-    readonly failed: readonly string[];
-    readonly drifted: readonly string[];
-    readonly corrected: readonly string[];
-    /** Absent: no prune held. */
-    readonly prune?: readonly string[];
-  };
-}
+import { type AlertMemory, mergeMemory, parseMemory } from './memory.js';
 
 /** Condition reasons of a resource that failed and has not succeeded since (seeding on restart). */
 const FAILING = new Set(['ActionFailed', 'BackingOff']);
@@ -48,43 +23,6 @@ const HEALTHY = new Set([
   'policy-held',
   'window-held',
 ]);
-
-type More = Partial<Pick<Alert, 'details' | 'resources' | 'revision' | 'recovered'>>;
-type Report = NonNullable<StepView['report']>;
-
-/** Collects one run's alerts, filling in what every alert of the run shares. */
-class Emitter {
-  readonly alerts: Alert[] = [];
-  readonly #status: StatusView;
-  readonly #step: StepView;
-  readonly #at: string;
-
-  constructor(status: StatusView, step: StepView, at: string) {
-    this.#status = status;
-    this.#step = step;
-    this.#at = at;
-  }
-
-  alert(kind: AlertKind, severity: Severity, summary: string, more: More = {}): void {
-    const { details = [], resources = [], revision, recovered } = more;
-    this.alerts.push({
-      kind,
-      severity,
-      summary,
-      details: bounded(details),
-      resources: bounded(resources),
-      ...(revision !== undefined ? { revision } : {}),
-      ...(this.#step.runId !== undefined ? { runId: this.#step.runId } : {}),
-      ...(recovered !== undefined ? { recovered } : {}),
-      source: this.#status.source,
-      at: this.#at,
-    });
-  }
-
-  recovered(kind: RecoverableKind, summary: string, revision: string | undefined): void {
-    this.alert('recovered', 'info', summary, { recovered: kind, ...rev(revision) });
-  }
-}
 
 /**
  * Turns each finished run into the alerts it calls for, level-based and deduplicated: an alert
@@ -131,19 +69,16 @@ export class AlertTracker {
    * changing nothing, for a document it does not know (it is seeded from the status instead).
    */
   restore(doc: unknown): boolean {
-    const m = doc as Partial<AlertMemory> | undefined;
-    if (m?.version !== 1 || typeof m.keys !== 'object' || m.keys === null) return false;
-    const list = (v: unknown) =>
-      Array.isArray(v) ? v.filter((k): k is string => typeof k === 'string') : [];
-    const text = (v: unknown) => (typeof v === 'string' ? v : undefined);
-    this.#failing = text(m.failing);
-    this.#rejected = text(m.rejected);
-    this.#applied = text(m.applied);
-    this.#policy = text(m.policy);
-    this.#failedKeys = new Set(list(m.keys.failed));
-    this.#drifted = new Set(list(m.keys.drifted));
-    this.#corrected = sorted(list(m.keys.corrected));
-    this.#prune = m.keys.prune ? sorted(list(m.keys.prune)) : undefined;
+    const m = parseMemory(doc);
+    if (!m) return false;
+    this.#failing = m.failing;
+    this.#rejected = m.rejected;
+    this.#applied = m.applied;
+    this.#policy = m.policy;
+    this.#failedKeys = new Set(m.keys.failed);
+    this.#drifted = new Set(m.keys.drifted);
+    this.#corrected = m.keys.corrected;
+    this.#prune = m.keys.prune;
     return true;
   }
 
@@ -152,27 +87,9 @@ export class AlertTracker {
    * keys join its own, and a mark it has none of yet is taken. False for an unknown document.
    */
   merge(doc: unknown): boolean {
-    const own = this.memory();
-    if (!this.restore(doc)) return false;
-    const other = this.memory();
-    const union = (a: readonly string[], b: readonly string[]) => [...new Set([...a, ...b])];
-    const prune =
-      own.keys.prune || other.keys.prune
-        ? { prune: union(own.keys.prune ?? [], other.keys.prune ?? []) }
-        : {};
-    this.restore({
-      version: 1,
-      failing: own.failing ?? other.failing,
-      rejected: own.rejected ?? other.rejected,
-      applied: own.applied ?? other.applied,
-      policy: own.policy ?? other.policy,
-      keys: {
-        failed: union(own.keys.failed, other.keys.failed),
-        drifted: union(own.keys.drifted, other.keys.drifted),
-        corrected: union(own.keys.corrected, other.keys.corrected),
-        ...prune,
-      },
-    } satisfies AlertMemory);
+    const other = parseMemory(doc);
+    if (!other) return false;
+    this.restore(mergeMemory(this.memory(), other));
     return true;
   }
 
@@ -273,44 +190,14 @@ export class AlertTracker {
 
   /** Uncorrected drift for newly drifted keys, recovered when none is left; corrected drift as info. */
   #drift(status: StatusView, step: StepView, report: Report, emit: Emitter): void {
-    const left = uncorrected(report.drift, status);
-    const fresh = left.filter((k) => !this.#drifted.has(k));
-    if (fresh.length > 0) {
-      emit.alert(
-        'drift-detected',
-        'warning',
-        `drift detected and not corrected on ${fresh.length} resource(s)`,
-        {
-          resources: fresh,
-          details: fresh.map((k) => `${k}: changed on the platform outside git`),
-          ...rev(step.revision),
-        },
-      );
-    }
-    const had = this.#drifted.size > 0;
-    this.#drifted = new Set(left);
-    if (had && left.length === 0) {
-      emit.recovered(
-        'drift-detected',
-        'drift gone: every resource matches git again',
-        step.revision,
-      );
-    }
-    // corrected drift: again only when the set changes (not while a fight with the same goes on)
-    const fixed = report.drift.filter((k) => !left.includes(k));
-    const print = sorted(fixed);
-    if (fixed.length > 0 && !sameKeys(print, this.#corrected)) {
-      emit.alert(
-        'drift-detected',
-        'info',
-        `drift detected and corrected on ${fixed.length} resource(s)`,
-        {
-          resources: fixed,
-          ...rev(step.revision),
-        },
-      );
-    }
-    this.#corrected = print;
+    const prev = { drifted: this.#drifted, corrected: this.#corrected };
+    ({ drifted: this.#drifted, corrected: this.#corrected } = driftAlerts(
+      prev,
+      uncorrected(report.drift, status),
+      report,
+      step,
+      emit,
+    ));
   }
 
   /** Once per set of held keys, recovered when no prune is held. */
@@ -352,17 +239,4 @@ export class AlertTracker {
       revision: applied,
     });
   }
-}
-
-function rev(revision: string | undefined): { revision?: string } {
-  return revision !== undefined ? { revision } : {};
-}
-
-/** A set of keys in one order, so that two sets compare as lists. */
-function sorted(keys: readonly string[]): readonly string[] {
-  return [...keys].sort();
-}
-
-function sameKeys(a: readonly string[], b: readonly string[]): boolean {
-  return a.length === b.length && a.every((k, i) => k === b[i]);
 }

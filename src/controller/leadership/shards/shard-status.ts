@@ -7,7 +7,7 @@ import {
   type StoredJson,
   shardOfKey,
 } from '../../../state/index.js';
-import type { AlertMemory } from '../../notify/tracker.js';
+import type { AlertMemory } from '../../notify/memory.js';
 import { HISTORY_SIZE, type StoredRun } from '../../status/history.js';
 import { SOURCE_FIELDS } from '../../status/persist.js';
 import type { BlockedPrune, ControllerStatus, StepMemory } from '../../status/status.js';
