@@ -23,6 +23,12 @@ import { checkReferences } from './references.js';
 import type { RunOptions, RunPorts, RunResult } from './run-types.js';
 import { recordOutsideWindow } from './window-history.js';
 
+/**
+ * Runs whose action outcomes the state keeps for post-mortems; the oldest are pruned after each
+ * run that changed something.
+ */
+const OUTCOME_RUNS_KEPT = 100;
+
 export type * from './run-types.js';
 
 /**
@@ -180,6 +186,7 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
       { concurrency: options.concurrency ?? 4, ...(ports.signal ? { signal: ports.signal } : {}) },
     );
     await recorder.forgotten();
+    if (changes) await ports.state.pruneOutcomes(OUTCOME_RUNS_KEPT);
     // report
     // a resource that could not be read failed alone, at its root, with the read's error
     for (const [key, why] of unreadable) {

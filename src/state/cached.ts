@@ -111,6 +111,7 @@ export function cachedStore(store: StateStore, holder: LeaseHolder): StateStore 
       for (const w of writes) keep(w);
     },
     outcomes: () => store.outcomes(),
+    pruneOutcomes: (keepRuns) => store.pruneOutcomes(keepRuns),
     acquire: async (options) => {
       const handle = await store.acquire(options);
       return {

@@ -58,6 +58,7 @@ export function openStateLazily(target: string, options: { clock?: Clock } = {})
     recordOutcome: async (r, a, k, o) => (await store()).recordOutcome(r, a, k, o),
     batch: async (w) => (await store()).batch(w),
     outcomes: async () => (await store()).outcomes(),
+    pruneOutcomes: async (k) => (await store()).pruneOutcomes(k),
     acquire: async (o) => (await store()).acquire(o),
     leaseHolder: async () => (await store()).leaseHolder(),
     unlock: async (id) => (await store()).unlock(id),

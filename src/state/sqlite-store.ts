@@ -12,6 +12,8 @@ import {
   type InventoryEntry,
   type LeaseInfo,
   type PendingOperation,
+  pruneOutcomesSql,
+  runsKept,
   type StateStore,
   type StateWrite,
 } from './types.js';
@@ -34,7 +36,7 @@ CREATE TABLE IF NOT EXISTS pending (
   WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS outcomes (
   run_id TEXT NOT NULL, action_id TEXT NOT NULL, key TEXT NOT NULL, outcome TEXT NOT NULL,
-  PRIMARY KEY (run_id, action_id)) WITHOUT ROWID;
+  at INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (run_id, action_id)) WITHOUT ROWID;
 CREATE TABLE IF NOT EXISTS lease (
   name TEXT PRIMARY KEY, holder_id TEXT NOT NULL, pid INTEGER NOT NULL, host TEXT NOT NULL,
   since INTEGER NOT NULL, expires_at INTEGER NOT NULL, run_id TEXT);
@@ -70,6 +72,11 @@ export function openStateStore(path: string, options: { clock?: Clock } = {}): S
     if (!leaseColumns.some((c) => c.name === 'run_id')) {
       db.exec('ALTER TABLE lease ADD COLUMN run_id TEXT');
     }
+    // a file made before outcomes were pruned: their time is unknown (0, the oldest)
+    const outcomeColumns = db.prepare('PRAGMA table_info(outcomes)').all() as { name: string }[];
+    if (!outcomeColumns.some((c) => c.name === 'at')) {
+      db.exec('ALTER TABLE outcomes ADD COLUMN at INTEGER NOT NULL DEFAULT 0');
+    }
   } catch (err) {
     throw new PlatctlError('state', `cannot open the state store ${path}: ${String(err)}`, {
       cause: err,
@@ -95,10 +102,13 @@ export function openStateStore(path: string, options: { clock?: Clock } = {}): S
     ),
     clearPending: db.prepare('DELETE FROM pending WHERE key = ?'),
     recordOutcome: db.prepare(
-      'INSERT OR REPLACE INTO outcomes (run_id, action_id, key, outcome) VALUES (?, ?, ?, ?)',
+      'INSERT OR REPLACE INTO outcomes (run_id, action_id, key, outcome, at) VALUES (?, ?, ?, ?, ?)',
     ),
+    pruneOutcomes: db.prepare(pruneOutcomesSql('?')),
     holder: db.prepare("SELECT * FROM lease WHERE name = 'run'"),
-    outcomes: db.prepare('SELECT * FROM outcomes ORDER BY run_id, action_id'),
+    outcomes: db.prepare(
+      'SELECT run_id, action_id, key, outcome FROM outcomes ORDER BY run_id, action_id',
+    ),
   };
 
   const leaseHolder = (): LeaseInfo | undefined => {
@@ -143,7 +153,7 @@ export function openStateStore(path: string, options: { clock?: Clock } = {}): S
       void q.beginPending.run(op.key, op.actionId, JSON.stringify(op.ref), op.startedAt),
     clearPending: (key: string) => void q.clearPending.run(key),
     recordOutcome: (runId: string, actionId: string, key: string, outcome: ActionOutcome) =>
-      void q.recordOutcome.run(runId, actionId, key, JSON.stringify(outcome)),
+      void q.recordOutcome.run(runId, actionId, key, JSON.stringify(outcome), clock.now()),
   };
   const batch = db.transaction((writes: readonly StateWrite[]) => {
     for (const w of writes) applyWrite(put, w);
@@ -187,6 +197,7 @@ export function openStateStore(path: string, options: { clock?: Clock } = {}): S
     recordOutcome: async (runId, actionId, key, outcome) =>
       put.recordOutcome(runId, actionId, key, outcome),
     batch: async (writes) => batch(writes),
+    pruneOutcomes: async (keepRuns) => void q.pruneOutcomes.run(runsKept(keepRuns)),
     outcomes: async () =>
       (
         q.outcomes.all() as { run_id: string; action_id: string; key: string; outcome: string }[]

@@ -108,6 +108,24 @@ export type StateWrite =
       readonly outcome: ActionOutcome;
     };
 
+/**
+ * Deletes the outcomes of every run but the newest `keep` (a placeholder: by the last time each
+ * run wrote one; ties by run id): one statement both SQL stores run.
+ */
+export function pruneOutcomesSql(keep: string, condition = 'TRUE'): string {
+  return `DELETE FROM outcomes WHERE run_id NOT IN (
+    SELECT run_id FROM outcomes GROUP BY run_id ORDER BY max(at) DESC, run_id DESC LIMIT ${keep})
+    AND ${condition}`;
+}
+
+/** `keepRuns` when it is a positive integer; TypeError otherwise. */
+export function runsKept(keepRuns: number): number {
+  if (!Number.isInteger(keepRuns) || keepRuns < 1) {
+    throw new TypeError(`keepRuns must be a positive integer, got ${keepRuns}`);
+  }
+  return keepRuns;
+}
+
 /** The single-write methods of a store, which {@link applyWrite} dispatches a {@link StateWrite} to. */
 export type StateWriter = Pick<
   StateStore,
@@ -182,6 +200,12 @@ export interface StateStore {
   batch(writes: readonly StateWrite[]): Promise<void>;
   /** Every recorded outcome (the history), by run id then action id. */
   outcomes(): Promise<RecordedOutcome[]>;
+  /**
+   * Keeps the outcomes of the newest `keepRuns` runs (by when their outcomes were last written;
+   * a positive integer, TypeError otherwise) and deletes the others, so the history a controller
+   * writes every interval stays bounded. Fenced like every write.
+   */
+  pruneOutcomes(keepRuns: number): Promise<void>;
   /** The run lease; two writers never act on one store at once. */
   acquire(options: AcquireOptions): Promise<LeaseHandle>;
   /** Who holds the lease now, if anyone holds an unexpired one. */

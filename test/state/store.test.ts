@@ -95,6 +95,31 @@ describe.each(storeFactories)('state store contract: $name', (factory) => {
     ]);
   });
 
+  it('prunes the outcomes of all but the newest runs', async () => {
+    let now = 1_000;
+    const s = await places.open({ clock: { now: () => now, sleep: async () => {} } });
+    for (const run of ['run-1', 'run-2', 'run-3', 'run-4']) {
+      now += 1_000;
+      await s.recordOutcome(run, 'A/a#update', 'A/a', { status: 'not-started' });
+      await s.recordOutcome(run, 'B/b#update', 'B/b', { status: 'not-started' });
+    }
+    // an older run written again (a retried settle) counts as written then
+    now += 1_000;
+    await s.recordOutcome('run-1', 'C/c#create', 'C/c', { status: 'not-started' });
+    await s.pruneOutcomes(2);
+    const runs = (await s.outcomes()).map((o) => `${o.runId} ${o.actionId}`);
+    expect(runs).toEqual([
+      'run-1 A/a#update',
+      'run-1 B/b#update',
+      'run-1 C/c#create',
+      'run-4 A/a#update',
+      'run-4 B/b#update',
+    ]);
+    await s.pruneOutcomes(5);
+    expect(await s.outcomes()).toHaveLength(5);
+    await expect(s.pruneOutcomes(0)).rejects.toThrow(TypeError);
+  });
+
   it('keeps what was written for the next store opened on the same place', async () => {
     const place = await places.place();
     const first = await place.open();

@@ -62,6 +62,15 @@ CREATE TABLE rate_budget (name TEXT PRIMARY KEY, next_at DOUBLE PRECISION NOT NU
 INSERT INTO rate_budget (name, next_at) VALUES ('api', 0);
 `,
   },
+  {
+    version: 5,
+    name: 'outcomes kept for the newest runs',
+    sql: `
+-- when an outcome was written (server clock, epoch ms), so the oldest runs' are the ones pruned;
+-- rows written before are the oldest (0)
+ALTER TABLE outcomes ADD COLUMN at BIGINT NOT NULL DEFAULT 0;
+`,
+  },
 ];
 
 /**

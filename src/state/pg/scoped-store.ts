@@ -5,7 +5,7 @@ import { applyWrite, type StateStore, type StateWrite } from '../types.js';
 import { classifiedError } from './classify.js';
 import type { Fence } from './lease.js';
 import { fencedWrite, inTransaction } from './write.js';
-import { writerOn } from './writer.js';
+import { pruneOutcomesOn, writerOn } from './writer.js';
 
 /**
  * `base` as one replica's run sees it while it holds the shards of `fences` (I/O on `pool`):
@@ -54,6 +54,13 @@ export function scopedStore(
     clearPending: (key) => one({ type: 'clearPending', key }),
     recordOutcome: (runId, actionId, key, outcome) =>
       one({ type: 'recordOutcome', runId, actionId, key, outcome }),
+    // runs are not a shard's: the newest runs of every replica are kept, fenced by a shard held
+    pruneOutcomes: (keepRuns) => {
+      const [fence] = fences.values();
+      if (!fence) return Promise.resolve();
+      const prune = pruneOutcomesOn((sql, params) => fencedWrite(pool, fence, sql, params));
+      return classify(base.path, () => prune(keepRuns));
+    },
     batch: (writes) =>
       classify(base.path, async () => {
         if (writes.length === 0) return;

@@ -18,7 +18,7 @@ import { migrate } from './migrations.js';
 import { connectSession, destroySession, type SessionLimits, sessionConfig } from './session.js';
 import { parsePostgresTarget } from './target.js';
 import { fencedWrite, inTransaction } from './write.js';
-import { writerOn } from './writer.js';
+import { pruneOutcomesOn, writerOn } from './writer.js';
 
 /** Options of {@link openPostgresStore}. */
 export interface PostgresStoreOptions {
@@ -105,6 +105,7 @@ export async function openPostgresStore(
     const write = (sql: string, params: unknown[]) => fencedWrite(pool, fenceOf(), sql, params);
     return {
       ...writerOn(write),
+      pruneOutcomes: pruneOutcomesOn(write),
       ...pgControllerMethods(pool, write),
       batch: async (list: readonly StateWrite[]) => {
         if (list.length === 0) return;

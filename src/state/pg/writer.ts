@@ -1,6 +1,24 @@
 import type { ActionOutcome } from '../../model/action.js';
 import type { Manifest } from '../../model/manifest.js';
-import type { InventoryEntry, PendingOperation, StateWriter } from '../types.js';
+import {
+  type InventoryEntry,
+  type PendingOperation,
+  pruneOutcomesSql,
+  runsKept,
+  type StateStore,
+  type StateWriter,
+} from '../types.js';
+
+/** The server's clock in epoch milliseconds, as an SQL expression. */
+const NOW_MS = '(extract(epoch from clock_timestamp()) * 1000)::bigint';
+
+/** Prunes the outcomes to the newest runs (`$3`), fenced: see {@link StateStore.pruneOutcomes}. */
+export function pruneOutcomesOn(
+  run: (sql: string, params: unknown[]) => Promise<void>,
+): (keepRuns: number) => Promise<void> {
+  return (keepRuns) =>
+    run(pruneOutcomesSql('$3::int', 'EXISTS (SELECT 1 FROM fence)'), [runsKept(keepRuns)]);
+}
 
 /** The single-write methods, each one fenced statement sent through `run` (the pool, or a transaction's client). */
 export function writerOn(run: (sql: string, params: unknown[]) => Promise<void>): StateWriter {
@@ -35,9 +53,10 @@ export function writerOn(run: (sql: string, params: unknown[]) => Promise<void>)
       run('DELETE FROM pending WHERE key = $3 AND EXISTS (SELECT 1 FROM fence)', [key]),
     recordOutcome: (runId: string, actionId: string, key: string, outcome: ActionOutcome) =>
       run(
-        `INSERT INTO outcomes (run_id, action_id, key, outcome)
-         SELECT $3, $4, $5, $6::json FROM fence
-         ON CONFLICT (run_id, action_id) DO UPDATE SET key = excluded.key, outcome = excluded.outcome`,
+        `INSERT INTO outcomes (run_id, action_id, key, outcome, at)
+         SELECT $3, $4, $5, $6::json, ${NOW_MS} FROM fence
+         ON CONFLICT (run_id, action_id) DO UPDATE SET key = excluded.key, outcome = excluded.outcome,
+           at = excluded.at`,
         [runId, actionId, key, JSON.stringify(outcome)],
       ),
   };
