@@ -1,97 +1,60 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { Condition, ResourceItem } from '../../web/src/api/types.js';
+import type { ProjectGroup } from '../../web/src/api/types.js';
 import { coalesce } from '../../web/src/lib/coalesce.js';
 import { diagnosticAt, formatDuration, shortRevision } from '../../web/src/lib/format.js';
+import { groupName, layoutRows, NO_PROJECT, pagesOf } from '../../web/src/lib/rows.js';
 import { createSseParser } from '../../web/src/lib/sse.js';
-import { buildProjects, flatten, NO_PROJECT } from '../../web/src/lib/tree.js';
 import { usageByProject } from '../../web/src/lib/usage.js';
 
-let order = 0;
-function item(key: string, condition: Condition = 'Ready', dependsOn: string[] = []): ResourceItem {
-  const parts = key.split('/');
-  const kind = parts[0]!;
-  const name = parts.at(-1)!;
-  const project = parts.length > 2 ? parts[1] : undefined;
-  const workspace = parts.length > 3 ? parts[2] : undefined;
-  return {
-    key,
-    kind,
-    name,
-    ...(project ? { project } : {}),
-    ...(workspace ? { workspace } : {}),
-    condition,
-    reason: condition === 'Ready' ? 'Applied' : 'Drift',
-    lastTransitionTime: '2026-01-01T00:00:00Z',
-    order: order++,
-    dependsOn,
-  };
-}
+const group = (project: string | undefined, total: number): ProjectGroup => ({
+  ...(project ? { project } : {}),
+  total,
+  counts: { Ready: total },
+});
 
-describe('the resource graph', () => {
-  const items = [
-    item('User/alice'),
-    item('Service/ml/vpc-ml'),
-    item('Workspace/ml/exp'),
-    item('ComputeInstance/ml/exp/box', 'Drifted'),
-    item('Cluster/ml/train'),
-    item('ClusterControllers/ml/train', 'Progressing'),
-    item('BlueprintPublish/ml/train-stack', 'Ready', ['Cluster/ml/train']),
-    item('Workspace/platform/shared'),
-    item('ComputeInstance/platform/shared/h100'),
-  ];
-
-  it('nests instances under workspaces and add-ons under clusters, projects in engine order', () => {
-    const groups = buildProjects([...items].reverse());
-    expect(groups.map((g) => g.project)).toEqual([NO_PROJECT, 'ml', 'platform']);
-    const ml = groups[1]!;
-    expect(ml.roots.map((n) => n.item.key)).toEqual([
-      'Service/ml/vpc-ml',
-      'Workspace/ml/exp',
-      'Cluster/ml/train',
-    ]);
-    expect(ml.roots[1]!.children.map((n) => n.item.key)).toEqual(['ComputeInstance/ml/exp/box']);
-    expect(ml.roots[2]!.children.map((n) => n.item.key)).toEqual([
-      'ClusterControllers/ml/train',
-      'BlueprintPublish/ml/train-stack',
-    ]);
-    expect(ml.counts).toEqual({
-      Ready: 4,
-      Progressing: 1,
-      Degraded: 0,
-      Drifted: 1,
-      Suspended: 0,
-      Orphaned: 0,
+describe("the resource list's lines over the server's pages", () => {
+  const groups = [group(undefined, 1), group('ml', 6), group('platform', 2)];
+  const lines = (collapsed: string[]) => {
+    const layout = layoutRows(groups, new Set(collapsed));
+    return Array.from({ length: layout.count }, (_, i) => {
+      const row = layout.rowAt(i);
+      return row.type === 'project' ? `# ${groupName(row.group)}` : `${row.offset}`;
     });
-  });
+  };
 
-  it('flattens depth-first and leaves collapsed projects as one row', () => {
-    const rows = flatten(buildProjects(items), new Set(['ml']));
-    expect(
-      rows.map((r) => (r.type === 'project' ? `# ${r.group.project}` : `${r.depth} ${r.item.key}`)),
-    ).toEqual([
-      `# ${NO_PROJECT}`,
-      '1 User/alice',
+  it("puts each project's header before its resources, offsets following the server's list", () => {
+    expect(lines([])).toEqual([
+      '# (organization)',
+      '0',
       '# ml',
+      '1',
+      '2',
+      '3',
+      '4',
+      '5',
+      '6',
       '# platform',
-      '1 Workspace/platform/shared',
-      '2 ComputeInstance/platform/shared/h100',
+      '7',
+      '8',
     ]);
+    expect(NO_PROJECT).toBe('(organization)');
   });
 
-  it('keeps a child whose holder is filtered out as a root of its project', () => {
-    const groups = buildProjects([items[3]!]);
-    expect(groups[0]!.roots.map((n) => n.item.key)).toEqual(['ComputeInstance/ml/exp/box']);
+  it('leaves a collapsed project as its header, later offsets unchanged', () => {
+    expect(lines(['ml'])).toEqual(['# (organization)', '0', '# ml', '# platform', '7', '8']);
   });
 
-  it('nests 10,000 resources in 20 projects into 10,020 rows', () => {
-    const many: ResourceItem[] = [];
-    for (let p = 0; p < 20; p++) {
-      many.push(item(`Workspace/p${p}/ws`));
-      for (let i = 0; i < 499; i++) many.push(item(`ComputeInstance/p${p}/ws/vm-${i}`));
-    }
-    const rows = flatten(buildProjects(many), new Set());
-    expect(rows).toHaveLength(10_020);
-    expect(rows.filter((r) => r.type === 'resource' && r.depth === 2)).toHaveLength(9980);
+  it('lays out 100,000 resources in 1,000 projects without a line each', () => {
+    const many = Array.from({ length: 1000 }, (_, p) => group(`p${p}`, 100));
+    const layout = layoutRows(many, new Set());
+    expect(layout.count).toBe(101_000);
+    expect(layout.rowAt(101_000 - 1)).toEqual({ type: 'resource', offset: 99_999 });
+    expect(layout.rowAt(101 * 500)).toMatchObject({ type: 'project', group: { project: 'p500' } });
+  });
+
+  it('names the pages that hold a range of offsets', () => {
+    expect(pagesOf(0, 15, 200)).toEqual([0]);
+    expect(pagesOf(190, 210, 200)).toEqual([0, 1]);
   });
 });
 

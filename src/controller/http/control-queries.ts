@@ -5,6 +5,7 @@ import {
 } from '../status/conditions.js';
 import { resourceView } from './control-views.js';
 import type { GraphQuery } from './graph-view.js';
+import { type ProjectGroupView, treeMatch, treeSlice } from './resource-tree.js';
 
 /** An integer query parameter in `0..max`, `def` when absent; a string is the 400's message. */
 export function intParam(
@@ -38,6 +39,10 @@ export interface ResourceQuery {
   readonly kind?: string;
   /** A part of the key, any case. */
   readonly q?: string;
+  /** `view=tree`: the dashboard's list order (projects, holders before what they hold), depths. */
+  readonly tree?: boolean;
+  /** `groups=1` (with `view=tree`): each project that matched, with its counts. */
+  readonly groups?: boolean;
 }
 
 /** The query of `GET /api/v1/resources`, or the message of a 400 (pure). */
@@ -48,6 +53,8 @@ export function resourceQuery(params: URLSearchParams): ResourceQuery | string {
   const limit = intParam(params, 'limit', 100, 1000);
   if (typeof offset === 'string') return offset;
   if (typeof limit === 'string') return limit;
+  const view = params.get('view');
+  if (view !== null && view !== '' && view !== 'tree') return 'view must be tree or absent';
   const text = (name: string) => {
     const v = params.get(name);
     return v ? { [name]: v } : {};
@@ -60,17 +67,41 @@ export function resourceQuery(params: URLSearchParams): ResourceQuery | string {
     ...text('workspace'),
     ...text('kind'),
     ...text('q'),
+    ...(view === 'tree' ? { tree: true } : {}),
+    ...(view === 'tree' && params.get('groups') === '1' ? { groups: true } : {}),
   };
 }
 
+/** A resource of the list in tree order, with its depth there (1: a root of its project). */
+export type TreeItem = ResourceCondition & { readonly depth: number };
+
+/** `GET /api/v1/resources`' answer. */
+export interface ResourcePageView {
+  readonly total: number;
+  readonly items: ResourceCondition[] | TreeItem[];
+  /** With `groups=1`: the projects that matched, in the list's order. */
+  readonly groups?: readonly ProjectGroupView[];
+}
+
 /**
- * One page of the resources that match `query`, in the engine's order, with how many match
- * (pure): the server filters, so a page of 100,000 resources costs the browser one page.
+ * One page of the resources that match `query`, in the engine's order (with `tree`, the
+ * dashboard's list order and depths), with how many match (pure): the server filters, so a page
+ * of 100,000 resources costs the browser one page.
  */
 export function resourcePage(
   all: readonly ResourceCondition[],
   query: ResourceQuery,
-): { total: number; items: ResourceCondition[] } {
+): ResourcePageView {
+  if (query.tree) {
+    // the filter's matches are kept per conditions array: the pages of one scroll filter once
+    const match = treeMatch(all, query);
+    const items = treeSlice(all, match, query.offset, query.offset + query.limit);
+    return {
+      total: match.rows.length,
+      items: items.map(({ c, depth }) => ({ ...resourceView(c), depth })),
+      ...(query.groups ? { groups: match.groups } : {}),
+    };
+  }
   const needle = query.q?.toLowerCase();
   const matched = all.filter(
     (c) =>

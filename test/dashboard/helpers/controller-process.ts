@@ -50,7 +50,15 @@ export interface ControllerProcess {
   close(): Promise<void>;
 }
 
-export async function startControllerProcess(): Promise<ControllerProcess> {
+/** More files for the repository (path under its root → text), and more controller flags. */
+export interface ControllerProcessOptions {
+  readonly files?: Readonly<Record<string, string>>;
+  readonly args?: readonly string[];
+}
+
+export async function startControllerProcess(
+  options: ControllerProcessOptions = {},
+): Promise<ControllerProcess> {
   const root = mkdtempSync(join(tmpdir(), 'platctl-dash-e2e-'));
   const apiKey = randomBytes(16).toString('hex');
   const token = `control-${randomBytes(12).toString('hex')}`;
@@ -59,7 +67,7 @@ export async function startControllerProcess(): Promise<ControllerProcess> {
   cpSync(EXAMPLES, join(remote.work, 'platform'), { recursive: true });
   commitFiles(
     remote,
-    { [SCRATCH]: SCRATCH_YAML },
+    { [SCRATCH]: SCRATCH_YAML, ...options.files },
     'The platform: examples and two scratch workspaces',
   );
   writeFileSync(join(root, 'control-token'), `${token}\n`, { mode: 0o600 });
@@ -74,6 +82,7 @@ export async function startControllerProcess(): Promise<ControllerProcess> {
       ...['--repo', remote.bare, '--branch', 'main', '--path', 'platform/'],
       ...['--listen', '127.0.0.1:0', '--interval', '1h', '--prune', '--max-deletes', '1'],
       ...['--state', join(root, 'state.db'), '--control-token-file', join(root, 'control-token')],
+      ...(options.args ?? []),
     ],
     {
       cwd: ROOT,

@@ -2,7 +2,6 @@ import type {
   Fleet,
   GraphAnswer,
   ResourceDetail,
-  ResourceItem,
   ResourcePage,
   RunDetail,
   RunItem,
@@ -55,21 +54,6 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
     throw new ApiError(res.status, typeof error === 'string' ? error : `HTTP ${res.status}`);
   }
   return parsed as T;
-}
-
-const PAGE = 500;
-
-/** Every resource, page by page (the list is virtualized, so 10,000 are fine). */
-export async function allResources(): Promise<ResourceItem[]> {
-  const all: ResourceItem[] = [];
-  for (;;) {
-    const page = await call<ResourcePage>(
-      'GET',
-      `/api/v1/resources?offset=${all.length}&limit=${PAGE}`,
-    );
-    all.push(...page.items);
-    if (page.items.length === 0 || all.length >= page.total) return all;
-  }
 }
 
 /** A query string of the parameters given (empty and undefined ones left out). */

@@ -128,11 +128,24 @@ export interface ResourceItem {
   /** The engine's order index. */
   readonly order: number;
   readonly dependsOn: readonly string[];
+  /** With `view=tree`: its depth in the list (1: a root of its project). */
+  readonly depth?: number;
+}
+
+/** One project of a filtered list (`groups=1`): how many matched, by condition. */
+export interface ProjectGroup {
+  /** Undefined: the resources of no project (users). */
+  readonly project?: string;
+  readonly total: number;
+  /** Only the conditions with a resource. */
+  readonly counts: Partial<Record<Condition, number>>;
 }
 
 export interface ResourcePage {
   readonly total: number;
   readonly items: readonly ResourceItem[];
+  /** With `view=tree&groups=1`: the projects that matched, in the list's order. */
+  readonly groups?: readonly ProjectGroup[];
 }
 
 export interface DiffEntry {

@@ -1,45 +1,55 @@
 import { Badge, Box, Button, Card, Group, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { CONDITIONS, type Condition, type ResourceItem } from '../api/types.js';
 import { CONDITION_COLOR } from '../lib/format.js';
 import { resourceHref } from '../lib/route.js';
-import { buildProjects, flatten, type ProjectGroup, type Row } from '../lib/tree.js';
+import { groupName, layoutRows, type Row } from '../lib/rows.js';
 import { linkProps } from './router.js';
+import { useResourcePages } from './useResourcePages.js';
 
 interface Props {
-  readonly resources: readonly ResourceItem[];
   readonly filter: Condition | undefined;
   /** The key filter's text (kept in the URL by the view). */
   readonly query: string;
   onQuery(text: string): void;
+  /** Bumped when the status changed: the list is read again. */
+  readonly generation: number;
 }
 
 const ROW_HEIGHT = 34;
 
 /**
- * The resource graph: one collapsible group per project, resources nested under their workspace
- * or cluster, all in engine order, coloured by condition with the reason beside it. Only the
- * rows in view are in the DOM, so 10,000 resources scroll as smoothly as 10. Each resource is a
- * link to its page.
+ * The resource list: one collapsible group per project, resources nested under their workspace
+ * or cluster, all in engine order, coloured by condition with the reason beside it. The control
+ * API filters, orders and pages it (`view=tree`); the page reads the first page with the
+ * projects' counts, then the pages the rows in view fall on, so 100,000 resources cost the
+ * browser a few pages. Each resource is a link to its page.
  */
-export function ResourceTree({ resources, filter, query, onQuery }: Props) {
+export function ResourceTree({ filter, query, onQuery, generation }: Props) {
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
-  const groups = useMemo(() => {
-    const q = query.trim().toLowerCase();
-    const shown = resources.filter(
-      (r) => (!filter || r.condition === filter) && (!q || r.key.toLowerCase().includes(q)),
-    );
-    return buildProjects(shown);
-  }, [resources, filter, query]);
-  const rows = useMemo(() => flatten(groups, collapsed), [groups, collapsed]);
+  const list = useResourcePages({ ...(filter ? { condition: filter } : {}), q: query }, generation);
+  const layout = useMemo(() => layoutRows(list.groups, collapsed), [list.groups, collapsed]);
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({
-    count: rows.length,
+    count: layout.count,
     getScrollElement: () => scroller.current,
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
   });
+  const inView = virtual.getVirtualItems();
+  const first = inView[0]?.index ?? 0;
+  const last = inView.at(-1)?.index ?? -1;
+  const { want } = list;
+  useEffect(() => {
+    // the offsets of the resources on screen: headers hold none
+    const offsets: number[] = [];
+    for (let i = first; i <= last && i < layout.count; i++) {
+      const row = layout.rowAt(i);
+      if (row.type === 'resource') offsets.push(row.offset);
+    }
+    if (offsets.length > 0) want(offsets[0]!, offsets.at(-1)!);
+  }, [first, last, layout, want]);
   const toggle = (project: string) =>
     setCollapsed((prev) => {
       const next = new Set(prev);
@@ -53,13 +63,16 @@ export function ResourceTree({ resources, filter, query, onQuery }: Props) {
           size="xs"
           w={320}
           placeholder="Filter by key (Workspace/platform/…)"
+          aria-label="Filter resources by key"
           value={query}
           onChange={(e) => onQuery(e.currentTarget.value)}
           data-testid="resource-filter"
         />
         <Group gap="xs">
           <Text size="xs" c="dimmed" data-testid="resource-shown">
-            {groups.reduce((n, g) => n + sum(g), 0)} shown in {groups.length} projects
+            {list.total === undefined
+              ? 'Loading…'
+              : `${list.total} shown in ${list.groups.length} projects`}
           </Text>
           <Button size="compact-xs" variant="default" onClick={() => setCollapsed(new Set())}>
             Expand all
@@ -67,76 +80,91 @@ export function ResourceTree({ resources, filter, query, onQuery }: Props) {
           <Button
             size="compact-xs"
             variant="default"
-            onClick={() => setCollapsed(new Set(groups.map((g) => g.project)))}
+            onClick={() => setCollapsed(new Set(list.groups.map(groupName)))}
           >
             Collapse all
           </Button>
         </Group>
       </Group>
+      {list.error ? (
+        <Text size="sm" c="red.8" px="sm" pb="sm" role="alert">
+          {list.error}
+        </Text>
+      ) : null}
       <div
         ref={scroller}
-        style={{ height: Math.min(560, rows.length * ROW_HEIGHT + 2), overflow: 'auto' }}
+        style={{ height: Math.min(560, layout.count * ROW_HEIGHT + 2), overflow: 'auto' }}
         data-testid="resource-scroll"
       >
         <div style={{ height: virtual.getTotalSize(), position: 'relative' }}>
-          {virtual.getVirtualItems().map((v) => (
-            <Box
-              key={v.key}
-              // translate, not top: the browser moves a layer instead of laying out again
-              style={{
-                position: 'absolute',
-                top: 0,
-                left: 0,
-                right: 0,
-                height: ROW_HEIGHT,
-                transform: `translateY(${v.start}px)`,
-              }}
-              py={4}
-              px="sm"
-              bg={
-                rows[v.index]?.type === 'project' ? 'var(--mantine-color-default-hover)' : undefined
-              }
-            >
-              <RowView row={rows[v.index]!} onToggle={toggle} />
-            </Box>
-          ))}
+          {inView.map((v) => {
+            const row = layout.rowAt(v.index);
+            return (
+              <Box
+                key={v.key}
+                // translate, not top: the browser moves a layer instead of laying out again
+                style={{
+                  position: 'absolute',
+                  top: 0,
+                  left: 0,
+                  right: 0,
+                  height: ROW_HEIGHT,
+                  transform: `translateY(${v.start}px)`,
+                }}
+                py={4}
+                px="sm"
+                bg={row.type === 'project' ? 'var(--mantine-color-default-hover)' : undefined}
+              >
+                {row.type === 'project' ? (
+                  <ProjectRow row={row} onToggle={toggle} />
+                ) : (
+                  <ResourceRow item={list.itemAt(row.offset)} />
+                )}
+              </Box>
+            );
+          })}
         </div>
       </div>
     </Card>
   );
 }
 
-const sum = (g: ProjectGroup) => CONDITIONS.reduce((n, c) => n + g.counts[c], 0);
+function ProjectRow(props: { row: Extract<Row, { type: 'project' }>; onToggle(p: string): void }) {
+  const { group, collapsed } = props.row;
+  const name = groupName(group);
+  return (
+    <UnstyledButton
+      w="100%"
+      onClick={() => props.onToggle(name)}
+      aria-expanded={!collapsed}
+      data-testid={`project-${name}`}
+    >
+      <Group gap="xs" wrap="nowrap">
+        <Text fw={600} w={16}>
+          {collapsed ? '▸' : '▾'}
+        </Text>
+        <Text fw={600}>{name}</Text>
+        <Text size="xs" c="dimmed">
+          {group.total}
+        </Text>
+        {CONDITIONS.filter((c) => (group.counts[c] ?? 0) > 0).map((c) => (
+          <Badge key={c} size="xs" variant="light" color={CONDITION_COLOR[c]}>
+            {c} {group.counts[c]}
+          </Badge>
+        ))}
+      </Group>
+    </UnstyledButton>
+  );
+}
 
-function RowView(props: { row: Row; onToggle(p: string): void }) {
-  const { row } = props;
-  if (row.type === 'project') {
-    const g = row.group;
+function ResourceRow({ item: r }: { item: ResourceItem | undefined }) {
+  if (!r) {
     return (
-      <UnstyledButton
-        w="100%"
-        onClick={() => props.onToggle(g.project)}
-        aria-expanded={!row.collapsed}
-        data-testid={`project-${g.project}`}
-      >
-        <Group gap="xs" wrap="nowrap">
-          <Text fw={600} w={16}>
-            {row.collapsed ? '▸' : '▾'}
-          </Text>
-          <Text fw={600}>{g.project}</Text>
-          <Text size="xs" c="dimmed">
-            {sum(g)}
-          </Text>
-          {CONDITIONS.filter((c) => g.counts[c] > 0).map((c) => (
-            <Badge key={c} size="xs" variant="light" color={CONDITION_COLOR[c]}>
-              {c} {g.counts[c]}
-            </Badge>
-          ))}
-        </Group>
-      </UnstyledButton>
+      <Text size="sm" c="dimmed" pl={20} data-testid="resource-loading">
+        …
+      </Text>
     );
   }
-  const r = row.item;
   return (
     <UnstyledButton
       component="a"
@@ -148,7 +176,7 @@ function RowView(props: { row: Row; onToggle(p: string): void }) {
       data-condition={r.condition}
       title={r.message ?? r.reason}
     >
-      <Group gap="xs" wrap="nowrap" pl={row.depth * 20}>
+      <Group gap="xs" wrap="nowrap" pl={(r.depth ?? 1) * 20}>
         <Box
           w={10}
           h={10}

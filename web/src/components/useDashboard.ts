@@ -1,17 +1,19 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { ApiError, allResources, api } from '../api/client.js';
+import { ApiError, api } from '../api/client.js';
 import { followEvents } from '../api/events.js';
-import type { ResourceItem, RunItem, Status } from '../api/types.js';
+import type { RunItem, Status } from '../api/types.js';
 import { coalesce } from '../lib/coalesce.js';
 
 /** Everything the page shows, kept current by the event stream (or by polling without it). */
 export interface DashboardData {
   readonly status?: Status;
-  readonly resources: readonly ResourceItem[];
   readonly runs: readonly RunItem[];
   readonly live: 'connecting' | 'stream' | 'polling';
   readonly error?: string;
-  /** Bumped whenever resources are read again: open views refresh their details. */
+  /**
+   * Bumped whenever the status says the resources changed: open views (the list, a resource's
+   * page) read theirs again.
+   */
   readonly generation: number;
   refresh(): void;
 }
@@ -25,12 +27,11 @@ const fingerprint = (s: Status) =>
   JSON.stringify([s.counts, s.lastRunAt, s.lastResult, s.suspended, s.blockedPrune?.runId]);
 
 /**
- * Loads status, resources and runs, then follows `/api/v1/events`; while the stream is down it
+ * Loads status and runs (the resource list reads its own pages), then follows `/api/v1/events`; while the stream is down it
  * polls every 3 s. A 401 anywhere calls `onUnauthorized` (the token was changed or revoked).
  */
 export function useDashboard(onUnauthorized: () => void): DashboardData {
   const [status, setStatus] = useState<Status>();
-  const [resources, setResources] = useState<readonly ResourceItem[]>([]);
   const [runs, setRuns] = useState<readonly RunItem[]>([]);
   const [live, setLive] = useState<DashboardData['live']>('connecting');
   const [error, setError] = useState<string>();
@@ -49,8 +50,7 @@ export function useDashboard(onUnauthorized: () => void): DashboardData {
     () =>
       coalesce(async () => {
         try {
-          const [items, r] = await Promise.all([allResources(), api.runs(20)]);
-          setResources(items);
+          const r = await api.runs(20);
           setRuns(r.items);
           setGeneration((g) => g + 1);
           setError(undefined);
@@ -99,7 +99,6 @@ export function useDashboard(onUnauthorized: () => void): DashboardData {
 
   return {
     ...(status ? { status } : {}),
-    resources,
     runs,
     live,
     ...(error ? { error } : {}),

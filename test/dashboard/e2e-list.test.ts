@@ -1,0 +1,105 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ResourcePage, Status } from '../../web/src/api/types.js';
+import { launchBrowser } from '../helpers/browser.js';
+import { ensureBundle } from './helpers/bundle.js';
+import { type ControllerProcess, startControllerProcess } from './helpers/controller-process.js';
+
+// The resource list paged by a real controller: the examples plus 300 workspaces, more than the
+// page's first read (200), so the rest is read only as the list scrolls to it.
+
+const BULK = Array.from({ length: 300 }, (_, i) =>
+  [
+    'apiVersion: paas.envmgmt.io/v1',
+    'kind: Workspace',
+    'metadata:',
+    `  name: bulk-${String(i).padStart(3, '0')}`,
+    '  project: platform',
+    '',
+  ].join('\n'),
+).join('---\n');
+
+let browser: Browser;
+let ctl: ControllerProcess;
+let page: Page;
+/** The query of every resource list request the page made, in order. */
+const asked: URLSearchParams[] = [];
+
+async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 120_000;
+  for (;;) {
+    const v = await read();
+    if (ok(v)) return v;
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(v).slice(0, 600)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+beforeAll(async () => {
+  await ensureBundle();
+  browser = await launchBrowser();
+  ctl = await startControllerProcess({ files: { 'platform/60-bulk.yaml': BULK } });
+  await until(
+    'the first apply',
+    () => ctl.control<Status>('GET', '/api/v1/status'),
+    (s) => s.counts.total > 300 && s.counts.Ready === s.counts.total,
+  );
+  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  page.on('request', (req) => {
+    const url = new URL(req.url());
+    if (url.pathname === '/api/v1/resources') asked.push(url.searchParams);
+  });
+  await page.goto(ctl.url);
+  await page.getByTestId('token-input').fill(ctl.token);
+  await page.getByTestId('token-submit').click();
+}, 240_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await ctl?.close();
+});
+
+describe('the resource list against a real controller', () => {
+  it('answers a filtered page on the server, with its total and its projects', async () => {
+    const answer = await ctl.control<ResourcePage>(
+      'GET',
+      '/api/v1/resources?view=tree&groups=1&q=BULK-29&limit=5',
+    );
+    expect(answer.total).toBe(10); // bulk-290 … bulk-299
+    expect(answer.items.map((i) => [i.key, i.depth])).toEqual(
+      Array.from({ length: 5 }, (_, i) => [`Workspace/platform/bulk-29${i}`, 1]),
+    );
+    expect(answer.groups).toEqual([{ project: 'platform', total: 10, counts: { Ready: 10 } }]);
+  });
+
+  it('draws the first page at once and reads further pages only as the list scrolls', async () => {
+    const { counts } = await ctl.control<Status>('GET', '/api/v1/status');
+    await page.getByTestId('resource-row').first().waitFor();
+    await expect
+      .poll(() => page.getByTestId('resource-shown').textContent())
+      .toMatch(new RegExp(`^${counts.total} shown in \\d+ projects$`));
+    // one request answered the first rows and the projects' counts; nothing past it was read
+    expect(asked[0]?.get('view')).toBe('tree');
+    expect(asked[0]?.get('groups')).toBe('1');
+    expect(asked.every((q) => Number(q.get('offset')) < 200)).toBe(true);
+    const last = page.locator('[data-key="Workspace/platform/bulk-299"]');
+    expect(await last.count()).toBe(0);
+
+    await page.getByTestId('resource-scroll').evaluate((el) => {
+      el.scrollTop = el.scrollHeight;
+    });
+    await last.waitFor();
+    expect(asked.some((q) => q.get('offset') === '200' && q.get('groups') === null)).toBe(true);
+  });
+
+  it('sends the key filter to the server and keeps it in the URL', async () => {
+    await page.getByTestId('resource-filter').fill('bulk-29');
+    await expect
+      .poll(() => page.getByTestId('resource-shown').textContent())
+      .toBe('10 shown in 1 projects');
+    expect(asked.at(-1)?.get('q')).toBe('bulk-29');
+    expect(new URL(page.url()).searchParams.get('q')).toBe('bulk-29');
+    await page.reload();
+    await expect.poll(() => page.getByTestId('resource-row').count()).toBe(10);
+  });
+});
