@@ -11,6 +11,7 @@ const SLOW = [
   'test/dashboard/views.test.ts',
   'test/dashboard/e2e-pages.test.ts',
   'test/dashboard/e2e-list.test.ts',
+  'test/dashboard/power.test.ts',
   'test/dashboard/graph.test.ts',
   'test/dashboard/a11y.test.ts',
   'test/dashboard/usage-view.test.ts',

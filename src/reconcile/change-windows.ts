@@ -51,15 +51,7 @@ export function applyWindows(plan: Plan, input: WindowInput): WindowOutcome {
     if (!cls) continue;
     const project = a.target.project;
     const memo = `${cls} ${project ?? ''}`;
-    if (!verdicts.has(memo)) {
-      const applicable = windows.filter(
-        (w) =>
-          w.manifest.spec.actions.includes(cls) &&
-          (!w.manifest.spec.projects ||
-            (project !== undefined && w.manifest.spec.projects.includes(project))),
-      );
-      verdicts.set(memo, verdictOf(applicable, input.now));
-    }
+    if (!verdicts.has(memo)) verdicts.set(memo, windowVerdict(windows, cls, project, input.now));
     const v = verdicts.get(memo);
     if (!v) continue;
     const outcome =
@@ -104,7 +96,27 @@ export function applyWindows(plan: Plan, input: WindowInput): WindowOutcome {
   };
 }
 
-/** Undefined when the actions may run now; else the window that keeps them and until when. */
+/**
+ * Null when the ChangeWindows among `manifests` let an action of class `cls` in `project` run at
+ * `now`; else the window that keeps it and until when (pure).
+ */
+export function windowVerdict(
+  manifests: readonly LoadedManifest[],
+  cls: WindowActionClass,
+  project: string | undefined,
+  now: number,
+): Pick<WindowHold, 'window' | 'until'> | null {
+  const applicable = manifests.filter(
+    (w): w is LoadedManifest<ChangeWindowManifest> =>
+      w.manifest.kind === 'ChangeWindow' &&
+      w.manifest.spec.actions.includes(cls) &&
+      (!w.manifest.spec.projects ||
+        (project !== undefined && w.manifest.spec.projects.includes(project))),
+  );
+  return applicable.length === 0 ? null : verdictOf(applicable, now);
+}
+
+/** Null when the actions may run now; else the window that keeps them and until when. */
 function verdictOf(
   windows: readonly LoadedManifest<ChangeWindowManifest>[],
   now: number,

@@ -9,6 +9,7 @@ import type { ProfileNames, ProviderRegistry } from '../model/provider.js';
 import type { LeaseHolder, StateStore } from '../state/types.js';
 import type { UsagePort } from './billed-usage.js';
 import type { EventSink } from './events.js';
+import type { PowerRequests } from './power-requests.js';
 
 /** A loader diagnostic, as `loadAndValidate` returns it (structural, so the engine needs no loader). */
 export interface ManifestDiagnostic {
@@ -52,6 +53,8 @@ export interface RunOptions {
   readonly approvedDeletes?: readonly string[];
   /** Policy rules (`require-approval`) approved for this run by name. @default [] */
   readonly approvedPolicies?: readonly string[];
+  /** What operators asked of instances' power (the controller's intent), where git pins none. */
+  readonly powerRequests?: PowerRequests;
   /**
    * Actions outside their ChangeWindow: left out of the run (`hold`, the controller) or refused
    * as plan errors (`refuse`, `apply`) unless {@link outsideWindow} gives a reason. A plan shows

@@ -16,6 +16,7 @@ import { observeAll } from './observe.js';
 import { adoptPending, createError } from './ownership.js';
 import { plan as planActions } from './planner.js';
 import { evaluatePolicies, needsUsage } from './policies.js';
+import { applyPowerRequests, namePowerRequests } from './power-requests.js';
 import { applySchedules, nameSchedules } from './power-schedules.js';
 import { preflight } from './preflight.js';
 import { createRecorder } from './record.js';
@@ -89,7 +90,10 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
       .filter((m) => m.kind !== 'Policy' && m.kind !== 'ChangeWindow');
     // power schedules: what each scheduled instance's period wants now is its declared power
     const schedules = applySchedules(desired, ports.clock.now(), options.prices);
-    const unnamed = planActions(schedules.desired, live, await ports.state.lastApplied(), {
+    // power requests: what an operator asked where git pins no power state (the controller's)
+    const scheduled = new Set(schedules.entries.map((e) => e.key));
+    const requested = applyPowerRequests(schedules.desired, options.powerRequests, scheduled);
+    const unnamed = planActions(requested, live, await ports.state.lastApplied(), {
       providers: ports.providers,
       inventory: await ports.state.inventory(),
       unreadable: new Map([...unreadable].map(([key, why]) => [key, why.message])),
@@ -103,7 +107,10 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
         'approvedDeletes',
       ]),
     });
-    const planned = nameSchedules(unnamed, schedules.entries);
+    const planned = namePowerRequests(
+      nameSchedules(unnamed, schedules.entries),
+      options.powerRequests,
+    );
     // preflight: what execution would find late (a secret not set, no VPC for compute) is a plan
     // error at its line
     const loaded = new Map(manifests.map((m) => [m.key, m]));

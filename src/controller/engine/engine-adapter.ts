@@ -157,6 +157,7 @@ export function engineRun(deps: EngineDeps): ReconcileRun {
           windows: 'hold',
           approvedDeletes: req.approvedDeletes ?? [],
           approvedPolicies: req.approvedPolicies ?? [],
+          ...(req.powerRequests ? { powerRequests: req.powerRequests } : {}),
           ...(deps.maxDeletes !== undefined ? { maxDeletes: deps.maxDeletes } : {}),
           ...(deps.concurrency !== undefined ? { concurrency: deps.concurrency } : {}),
         },

@@ -8,6 +8,7 @@ import type {
 import type { Kind } from '../../model/manifest.js';
 import type { LeftOnPlatform, Plan, PruneHeld, WindowHold } from '../../model/plan.js';
 import type { LiveObject } from '../../model/provider.js';
+import type { PowerRequests } from '../../reconcile/power-requests.js';
 
 /** A problem in the manifests of a revision, as shown in `/status` and logs. */
 export interface ControllerDiagnostic {
@@ -46,6 +47,8 @@ export interface RunRequest {
   readonly approvedDeletes?: readonly string[];
   /** Policy rules (`require-approval`) a person approved for this revision, by name. @default [] */
   readonly approvedPolicies?: readonly string[];
+  /** Power asked through the control API, by instance key (docs/dashboard.md). @default {} */
+  readonly powerRequests?: PowerRequests;
   /**
    * Called whenever the run makes progress (an API answer, an action's start, progress line or
    * end): the loop's watchdog. `what` names it briefly. Undefined: nobody watches.

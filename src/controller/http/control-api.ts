@@ -1,19 +1,18 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { PlatctlError, redact } from '../../core/errors.js';
+import { PlatctlError } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
 import type { PriceFile } from '../../model/prices.js';
-import type { LiveView } from '../engine/ports.js';
 import type { ControlScope } from '../leadership/elsewhere.js';
 import type { SecretValue } from '../secrets/secret-file.js';
 import { HISTORY_SIZE, runItem } from '../status/history.js';
 import { streamEvents } from './control-events.js';
 import { graphQuery, intParam, resourcePage, resourceQuery } from './control-queries.js';
-import { apiStatus, diffOf, resourceView, type SourceView } from './control-views.js';
+import { apiStatus, type SourceView } from './control-views.js';
 import type { ControllerControls } from './controls.js';
-import { fleetQuery, fleetView, scheduleOf, schedulesAt } from './fleet-view.js';
+import { fleetQuery, fleetView, schedulesAt } from './fleet-view.js';
 import { graphView } from './graph-view.js';
-import { actionHistory, computeOf, liveDocument, maskSecrets } from './resource-views.js';
+import { requestPower, resourceDetail } from './resource-route.js';
 import type { HttpRoute } from './server.js';
 
 /** What the control API needs. */
@@ -78,22 +77,6 @@ async function jsonBody(req: IncomingMessage): Promise<Record<string, unknown> |
   }
 }
 
-/** How long a resource's live read may take before the page is answered without it. */
-const LIVE_TIMEOUT_MS = 15_000;
-
-/** `key` as the platform has it now, or why it could not be read (never a secret). */
-async function liveOf(
-  controls: ControllerControls,
-  key: string,
-): Promise<{ live?: LiveView; error?: string }> {
-  try {
-    const live = await controls.live(key, AbortSignal.timeout(LIVE_TIMEOUT_MS));
-    return live ? { live } : {};
-  } catch (err) {
-    return { error: err instanceof PlatctlError ? err.message : redact(String(err)) };
-  }
-}
-
 /**
  * The controller's control API (docs/control-api.md) as one route for the server's
  * `routes` list: token auth on every `/api/v1/` path but the dashboard's, JSON in and out,
@@ -115,7 +98,8 @@ export function controlApiRoute(deps: ControlApiDeps): HttpRoute {
     }
     const method = req.method ?? 'GET';
     const route = `${method} ${parts[0]}${parts.length > 1 ? `/${parts.length}` : ''}`;
-    const scope = CHANGES[route];
+    // a power request is the fleet's intent; the resource's other verbs this replica's work
+    const scope = route === 'POST resources/3' && parts[2] === 'power' ? 'fleet' : CHANGES[route];
     if (scope) {
       // a standby acts on nothing: it would act beside the leader (or undo what it did)
       const other = await controls.elsewhere(scope);
@@ -157,29 +141,9 @@ export function controlApiRoute(deps: ControlApiDeps): HttpRoute {
         return send(res, 200, fleetView(applied, conditions, deps.prices, query, schedules));
       }
       case 'GET resources/2': {
-        const key = parts[1] ?? '';
-        const c = controls.status.conditions.find((x) => x.key === key);
-        if (!c) return send(res, 404, { error: `unknown resource ${key}` });
-        const [desired, source, runs, live, loaded] = await Promise.all([
-          controls.desired(key),
-          controls.source(key),
-          controls.runs(HISTORY_SIZE),
-          liveOf(controls, key),
-          c.kind === 'ComputeInstance' ? controls.loaded() : [],
-        ]);
-        const compute = computeOf(c.kind, desired, live.live);
-        const schedule = scheduleOf(loaded, key, deps.now(), deps.prices);
-        return send(res, 200, {
-          resource: resourceView(c),
-          ...(desired !== undefined ? { desired: maskSecrets(desired) } : {}),
-          ...(source ? { source } : {}),
-          ...(live.live ? { live: liveDocument(live.live) } : {}),
-          ...(live.error ? { liveError: live.error } : {}),
-          ...(compute ? { compute } : {}),
-          ...(schedule ? { schedule } : {}),
-          diff: diffOf(controls.status, key),
-          actions: actionHistory(runs, key),
-        });
+        const detail = await resourceDetail(deps, parts[1] ?? '');
+        if (!detail) return send(res, 404, { error: `unknown resource ${parts[1]}` });
+        return send(res, 200, detail);
       }
       case 'GET runs/2': {
         const run = await controls.run(parts[1] ?? '');
@@ -244,6 +208,11 @@ export function controlApiRoute(deps: ControlApiDeps): HttpRoute {
             return send(res, 404, { error: `unknown resource ${parts[1]}` });
           }
           return send(res, 202, { accepted: true });
+        }
+        if (parts[2] === 'power') {
+          const body = await jsonBody(req);
+          if (!body) return send(res, 400, { error: 'the body must be a JSON object' });
+          return send(res, ...(await requestPower(deps, parts[1] ?? '', body)));
         }
         if (parts[2] !== 'reset-backoff') break;
         if (!controls.resetBackoff(parts[1] ?? '')) {

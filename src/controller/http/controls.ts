@@ -4,6 +4,7 @@ import { relative } from 'node:path';
 import type { Logger } from '../../core/logger.js';
 import type { LoadedManifest, Manifest } from '../../model/manifest.js';
 import type { Plan } from '../../model/plan.js';
+import type { PowerRequest } from '../../reconcile/power-requests.js';
 import type { LoadPort } from '../../reconcile/run.js';
 import type { StateStore } from '../../state/types.js';
 import type { LiveView, ObserveOne, ReconcileRun } from '../engine/ports.js';
@@ -165,6 +166,18 @@ export class ControllerControls {
     return (await this.approvePolicy(runId)) || this.approvePrune(runId);
   }
 
+  /**
+   * Records what an operator asked of instance `key`'s power (the fleet's intent, kept until
+   * replaced: the runs keep the state asked where git pins none) and runs now, its backoff
+   * forgotten. Callers check first that git allows it (`reconcile/power-requests.ts`).
+   */
+  async requestPower(key: string, request: PowerRequest): Promise<void> {
+    const all = this.#d.memory.powerRequests ?? {};
+    await this.#d.intent.set({ powerRequests: { ...all, [key]: { ...all[key], ...request } } });
+    this.#d.logger.info({ event: 'power-requested', resource: key, ...request }, 'power requested');
+    this.reconcileResource(key);
+  }
+
   /** Forgets the failures of `key` so the next run tries it again; false when it is unknown. */
   resetBackoff(key: string): boolean {
     const known =
@@ -244,6 +257,11 @@ export class ControllerControls {
     const target = this.#d.memory.lastGood;
     if (!target || !this.#d.load) return [];
     return (await this.#d.load({ paths: [target.dir] })).manifests;
+  }
+
+  /** The desired revision's directory, which manifests' files are under; undefined before one. */
+  sourceDir(): string | undefined {
+    return this.#d.memory.lastGood?.dir;
   }
 
   /** Every manifest last applied, by key (I/O: read from the state store). */

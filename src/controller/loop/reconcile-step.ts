@@ -111,6 +111,7 @@ export async function reconcileStep(
           skipKeys,
           approvedDeletes: memory.approvedDeletes ?? [],
           approvedPolicies: memory.approvedPolicies ?? [],
+          ...(memory.powerRequests ? { powerRequests: memory.powerRequests } : {}),
           heartbeat: (what) => beat(`run: ${what}`),
           ...(ports.canWrite ? { canWrite: ports.canWrite } : {}),
         },

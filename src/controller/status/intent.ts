@@ -1,3 +1,4 @@
+import type { PowerRequest, PowerRequests } from '../../reconcile/power-requests.js';
 import type { StoredJson } from '../../state/types.js';
 import type { StepMemory } from './status.js';
 
@@ -18,6 +19,21 @@ export interface IntentPort {
 
 const VERSION = 1;
 
+/** The power requests of a stored document, anything malformed left out (pure). */
+function powerRequestsOf(stored: unknown): PowerRequests | undefined {
+  if (!stored || typeof stored !== 'object' || Array.isArray(stored)) return undefined;
+  const out: Record<string, PowerRequest> = {};
+  for (const [key, r] of Object.entries(stored as Record<string, Record<string, unknown>>)) {
+    if (!r || typeof r.at !== 'string') continue;
+    out[key] = {
+      at: r.at,
+      ...(r.state === 'on' || r.state === 'off' ? { state: r.state } : {}),
+      ...(typeof r.reset === 'string' ? { reset: r.reset } : {}),
+    };
+  }
+  return out;
+}
+
 /** What an operator asked, as `memory` holds it (pure). */
 function intentOf(memory: StepMemory, approvals: boolean): StoredJson {
   return {
@@ -27,6 +43,7 @@ function intentOf(memory: StepMemory, approvals: boolean): StoredJson {
       ? { approvedDeletes: [...memory.approvedDeletes] }
       : {}),
     ...(memory.approvedPolicies ? { approvedPolicies: [...memory.approvedPolicies] } : {}),
+    ...(memory.powerRequests ? { powerRequests: { ...memory.powerRequests } } : {}),
   };
 }
 
@@ -62,6 +79,7 @@ export class IntentBook {
     this.#memory.approvedPolicies = Array.isArray(policies)
       ? policies.filter((k): k is string => typeof k === 'string')
       : undefined;
+    this.#memory.powerRequests = powerRequestsOf(doc.powerRequests);
     if (!this.#port.approvals) return;
     const approved = doc.approvedDeletes;
     this.#memory.approvedDeletes = Array.isArray(approved)
@@ -74,11 +92,17 @@ export class IntentBook {
    * replica no longer leads) changes neither.
    */
   async set(
-    change: Pick<StepMemory, 'suspended' | 'approvedDeletes' | 'approvedPolicies'>,
+    change: Pick<
+      StepMemory,
+      'suspended' | 'approvedDeletes' | 'approvedPolicies' | 'powerRequests'
+    >,
   ): Promise<void> {
     // approved deletions kept per shard are the status's to save, not the fleet's document;
-    // approved policy rules are about a whole revision: the fleet's
-    if ('suspended' in change || 'approvedPolicies' in change || this.#port.approvals) {
+    // approved policy rules are about a whole revision, power requests about any project: the
+    // fleet's
+    const fleet =
+      'suspended' in change || 'approvedPolicies' in change || 'powerRequests' in change;
+    if (fleet || this.#port.approvals) {
       const doc = intentOf({ ...this.#memory, ...change }, this.#port.approvals);
       await this.#port.write(doc);
       this.#last = JSON.stringify(doc);

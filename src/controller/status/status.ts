@@ -1,4 +1,5 @@
 import type { LeftOnPlatform, WindowHold } from '../../model/plan.js';
+import type { PowerRequests } from '../../reconcile/power-requests.js';
 import type { ControllerDiagnostic, PolicyFinding, ResourceReport } from '../engine/ports.js';
 import type { Snapshot } from '../sources/source.js';
 import { type ConditionType, countConditions, type ResourceCondition } from './conditions.js';
@@ -98,6 +99,11 @@ export interface StepMemory {
   approvedDeletes?: readonly string[];
   /** Policy rules a person approved; kept until a run succeeds. */
   approvedPolicies?: readonly string[];
+  /**
+   * Power states and reboots asked through the control API, by instance key (persisted, kept:
+   * the runs keep the state asked, where git pins none).
+   */
+  powerRequests?: PowerRequests;
   /** Suspended through the control API (persisted); `--suspend` and the file also suspend. */
   suspended?: boolean;
   /** The next step reuses {@link lastFetched} instead of fetching (a reconcile without source). */

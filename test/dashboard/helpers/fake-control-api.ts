@@ -37,6 +37,8 @@ export interface FakeControlApi {
   /** The usage answer's currency (the controller's `--prices`). */
   currency?: string;
   days: UsageDay[];
+  /** The bodies of `POST /api/v1/resources/{key}/power`, with their key. */
+  readonly powerAsked: { key: string; action: string }[];
   /** Every request as `METHOD path?query` with whether it carried the right token. */
   readonly requests: { line: string; authorized: boolean }[];
   /** Sends a `status` event to open streams (after changing `status`). */
@@ -134,14 +136,19 @@ export async function startFakeControlApi(
       if (typeof query === 'string') return json(res, 400, { error: query });
       return json(res, 200, graphView(conditions, query));
     }
-    const verb = /^\/api\/v1\/resources\/([^/]+)\/(reconcile|reset-backoff)$/.exec(p);
+    const verb = /^\/api\/v1\/resources\/([^/]+)\/(reconcile|reset-backoff|power)$/.exec(p);
     if (req.method === 'POST' && verb) {
       if (!fake.resources.some((r) => r.key === decodeURIComponent(verb[1]!))) {
         return json(res, 404, { error: 'unknown resource' });
       }
-      return verb[2] === 'reconcile'
-        ? json(res, 202, { accepted: true })
-        : json(res, 200, { reset: true });
+      if (verb[2] === 'power') {
+        let body = '';
+        for await (const chunk of req) body += String(chunk);
+        fake.powerAsked.push({ key: decodeURIComponent(verb[1]!), ...JSON.parse(body) });
+      }
+      return verb[2] === 'reset-backoff'
+        ? json(res, 200, { reset: true })
+        : json(res, 202, { accepted: true });
     }
     if (p.startsWith('/api/v1/resources/')) {
       const d = fake.details.get(decodeURIComponent(p.slice('/api/v1/resources/'.length)));
@@ -200,6 +207,7 @@ export async function startFakeControlApi(
     usage: [],
     days: [],
     requests: [],
+    powerAsked: [],
     pushStatus() {
       for (const s of streams) s.write(`event: status\ndata: ${JSON.stringify(fake.status)}\n\n`);
     },

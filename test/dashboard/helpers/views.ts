@@ -75,7 +75,17 @@ export const VIEWS: readonly View[] = [
       await page.getByTestId('fleet').waitFor();
     },
   },
+  {
+    name: 'resource',
+    open: async (page, fake) => {
+      await page.goto(`${fake.url}/resources/${encodeURIComponent(INSTANCE)}`);
+      await page.getByTestId('power-actions').waitFor();
+    },
+  },
 ];
+
+/** The compute instance whose page {@link seed} fills, with its power actions. */
+const INSTANCE = 'ComputeInstance/proj-0000/ws-0/gpu-0';
 
 /** Runs and usage for the fake, so those views show data (resources come from the caller). */
 export function seed(fake: FakeControlApi): void {
@@ -98,6 +108,16 @@ export function seed(fake: FakeControlApi): void {
     failures:
       i === 2 ? [{ key: 'ComputeInstance/proj-0001/ws-0/gpu-0', error: 'HTTP 409: quota' }] : [],
   }));
+  const resource = fake.resources.find((r) => r.key === INSTANCE);
+  if (resource) {
+    fake.details.set(INSTANCE, {
+      resource,
+      compute: { profile: 'bmaas-h100', units: 1, gpus: 8, powerState: 'on' },
+      power: { actions: ['off', 'reboot'], reasons: [] },
+      diff: [],
+      actions: [],
+    });
+  }
   fake.currency = 'USD';
   fake.days = Array.from({ length: 24 }, (_, d) => ({
     day: `2026-11-${String(d + 1).padStart(2, '0')}`,

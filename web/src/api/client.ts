@@ -1,6 +1,7 @@
 import type {
   Fleet,
   GraphAnswer,
+  PowerVerb,
   ResourceDetail,
   ResourcePage,
   RunDetail,
@@ -78,6 +79,11 @@ export const api = {
   run: (runId: string) => call<RunDetail>('GET', `/api/v1/runs/${encodeURIComponent(runId)}`),
   reconcileResource: (key: string) =>
     call<{ accepted: boolean }>('POST', `/api/v1/resources/${encodeURIComponent(key)}/reconcile`),
+  /** Asks the controller to power an instance on or off, or reboot it (where git allows). */
+  power: (key: string, action: PowerVerb) =>
+    call<{ accepted: boolean }>('POST', `/api/v1/resources/${encodeURIComponent(key)}/power`, {
+      action,
+    }),
   resetBackoff: (key: string) =>
     call<{ reset: boolean }>('POST', `/api/v1/resources/${encodeURIComponent(key)}/reset-backoff`),
   usage: (range: { from?: string; to?: string } = {}) =>

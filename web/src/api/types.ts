@@ -192,6 +192,15 @@ export interface ComputeView {
 }
 
 /** `GET /api/v1/resources/{key}`; every document has its secrets masked by the controller. */
+/** A power action asked of an instance through the control API. */
+export type PowerVerb = 'on' | 'off' | 'reboot';
+
+/** What a compute instance's page may offer (docs/dashboard.md, "power actions"). */
+export interface PowerOffer {
+  readonly actions: readonly PowerVerb[];
+  readonly reasons: readonly string[];
+}
+
 export interface ResourceDetail {
   readonly resource: ResourceItem;
   readonly desired?: unknown;
@@ -204,6 +213,8 @@ export interface ResourceDetail {
   readonly liveError?: string;
   readonly compute?: ComputeView;
   readonly schedule?: InstanceSchedule;
+  /** A compute instance's power actions git allows now, and why not the others. */
+  readonly power?: PowerOffer;
   readonly diff: readonly DiffEntry[];
   readonly actions: readonly HistoryEntry[];
 }

@@ -8,6 +8,7 @@ import { CONDITION_COLOR } from '../lib/format.js';
 import { Changes } from './resource/Changes.js';
 import { Compute } from './resource/Compute.js';
 import { Documents } from './resource/Documents.js';
+import { PowerActions } from './resource/PowerActions.js';
 import { ResourceActions } from './resource/ResourceActions.js';
 import type { ViewProps } from './types.js';
 
@@ -67,6 +68,9 @@ export function ResourcePage({ data, params }: ViewProps) {
             />
           </Group>
           {r.message && <Text size="sm">{r.message}</Text>}
+          {detail.power && (
+            <PowerActions resourceKey={r.key} offer={detail.power} onChanged={data.refresh} />
+          )}
           {detail.compute && (
             <Compute resource={r} compute={detail.compute} schedule={detail.schedule} />
           )}
