@@ -3,14 +3,6 @@ import type { ConditionType, ResourceCondition } from '../status/conditions.js';
 /** Kinds that hold others in the list: a workspace its instances, a cluster its add-ons. */
 const CONTAINERS: ReadonlySet<string> = new Set(['Workspace', 'Cluster']);
 
-/** One resource in the list's order, and the index of its holder there (-1: a root). */
-interface TreeRow {
-  readonly c: ResourceCondition;
-  readonly parent: number;
-  /** The key in lower case, for `q` (made once per conditions array, not per request). */
-  readonly lower: string;
-}
-
 /** The resources that match a filter: their rows in the list's order, and their projects. */
 export interface TreeMatch {
   readonly rows: readonly number[];
@@ -26,10 +18,16 @@ export interface ProjectGroupView {
   readonly counts: Partial<Record<ConditionType, number>>;
 }
 
+/** The list's order: no object per resource (at 100,000, garbage was most of its cost). */
 interface TreeIndex {
-  readonly rows: readonly TreeRow[];
+  /** The resource on each row of the list. */
+  readonly rows: readonly ResourceCondition[];
+  /** The row of each row's holder, -1 for a root. */
+  readonly parents: Int32Array;
   /** The last filters asked, newest last: a scroll asks the same filter page after page. */
   readonly matches: Map<string, TreeMatch>;
+  /** The keys in lower case, for `q`: made on the first search, once per conditions array. */
+  lower?: readonly string[];
 }
 
 const MATCHES_KEPT = 8;
@@ -38,22 +36,32 @@ const indexes = new WeakMap<readonly ResourceCondition[], TreeIndex>();
 
 /**
  * The holder of a resource in the list (an instance's workspace, a cluster add-on's cluster, of
- * its own project), through `dependsOn` or the key the engine gives it; undefined: a root.
+ * its own project), through the key the engine gives it or `dependsOn`; undefined: a root. No
+ * array is made per resource: at 100,000 resources the garbage was most of the index's cost.
  */
 function holderKey(
   c: ResourceCondition,
-  present: ReadonlyMap<string, ResourceCondition>,
+  containers: ReadonlyMap<string, ResourceCondition>,
 ): string | undefined {
   if (CONTAINERS.has(c.kind)) return undefined;
-  const candidates = c.dependsOn.filter((k) => CONTAINERS.has(k.split('/')[0] ?? ''));
-  if (c.kind === 'ComputeInstance' && c.project && c.workspace) {
-    candidates.unshift(`Workspace/${c.project}/${c.workspace}`);
-  }
-  if (c.kind === 'ClusterControllers' && c.project)
-    candidates.unshift(`Cluster/${c.project}/${c.name}`);
   // a holder in another project would split that project's rows in two
-  return candidates.find((k) => k !== c.key && present.get(k)?.project === c.project);
+  const ok = (k: string) => k !== c.key && containers.get(k)?.project === c.project;
+  if (c.kind === 'ComputeInstance' && c.project && c.workspace) {
+    const ws = `Workspace/${c.project}/${c.workspace}`;
+    if (ok(ws)) return ws;
+  }
+  if (c.kind === 'ClusterControllers' && c.project) {
+    const cluster = `Cluster/${c.project}/${c.name}`;
+    if (ok(cluster)) return cluster;
+  }
+  for (const k of c.dependsOn) {
+    if ((k.startsWith('Workspace/') || k.startsWith('Cluster/')) && ok(k)) return k;
+  }
+  return undefined;
 }
+
+const inOrder = (a: ResourceCondition, b: ResourceCondition) =>
+  a.order - b.order || a.key.localeCompare(b.key);
 
 /**
  * Every resource in the list's order (pure, once per conditions array): projects in the order
@@ -64,26 +72,38 @@ function holderKey(
 function indexOf(all: readonly ResourceCondition[]): TreeIndex {
   const found = indexes.get(all);
   if (found) return found;
-  const sorted = [...all].sort((a, b) => a.order - b.order || a.key.localeCompare(b.key));
-  const byKey = new Map(sorted.map((c) => [c.key, c]));
+  // the status keeps its conditions in engine order already: sort only when they are not
+  let sorted = all;
+  for (let i = 1; i < all.length; i++) {
+    if (inOrder(all[i - 1]!, all[i]!) > 0) {
+      sorted = [...all].sort(inOrder);
+      break;
+    }
+  }
+  // only workspaces and clusters hold others: a map of those, not of every resource
+  const containers = new Map<string, ResourceCondition>();
+  for (const c of sorted) if (CONTAINERS.has(c.kind)) containers.set(c.key, c);
   const children = new Map<string, ResourceCondition[]>();
   const roots = new Map<string | undefined, ResourceCondition[]>();
   for (const c of sorted) {
-    const holder = holderKey(c, byKey);
+    const holder = holderKey(c, containers);
     const list = holder === undefined ? roots.get(c.project) : children.get(holder);
     if (list) list.push(c);
     else if (holder === undefined) roots.set(c.project, [c]);
     else children.set(holder, [c]);
   }
-  const rows: TreeRow[] = [];
+  const rows: ResourceCondition[] = [];
+  const parents = new Int32Array(sorted.length);
   const walk = (c: ResourceCondition, parent: number): void => {
     const at = rows.length;
-    rows.push({ c, parent, lower: c.key.toLowerCase() });
-    for (const child of children.get(c.key) ?? []) walk(child, at);
+    rows.push(c);
+    parents[at] = parent;
+    const kids = CONTAINERS.has(c.kind) ? children.get(c.key) : undefined;
+    if (kids) for (const child of kids) walk(child, at);
   };
   // a Map keeps insertion order: each project where its first resource comes in engine order
   for (const list of roots.values()) for (const c of list) walk(c, -1);
-  const index = { rows, matches: new Map<string, TreeMatch>() };
+  const index = { rows, parents, matches: new Map<string, TreeMatch>() };
   indexes.set(all, index);
   return index;
 }
@@ -110,18 +130,20 @@ export function treeMatch(all: readonly ResourceCondition[], filter: TreeFilter)
   const cached = index.matches.get(id);
   if (cached) return cached;
   const needle = filter.q?.toLowerCase();
+  if (needle && !index.lower) index.lower = index.rows.map((c) => c.key.toLowerCase());
+  const lower = index.lower ?? [];
   const rows: number[] = [];
   const groups: {
     project?: string;
     total: number;
     counts: Partial<Record<ConditionType, number>>;
   }[] = [];
-  index.rows.forEach(({ c, lower }, i) => {
+  index.rows.forEach((c, i) => {
     if (filter.condition && c.condition !== filter.condition) return;
     if (filter.project && c.project !== filter.project) return;
     if (filter.workspace && c.workspace !== filter.workspace) return;
     if (filter.kind && c.kind !== filter.kind) return;
-    if (needle && !lower.includes(needle)) return;
+    if (needle && !lower[i]!.includes(needle)) return;
     rows.push(i);
     let group = groups.at(-1);
     if (!group || group.project !== c.project) {
@@ -148,7 +170,7 @@ export function treeSlice(
   from: number,
   to: number,
 ): { c: ResourceCondition; depth: number }[] {
-  const { rows } = indexOf(all);
+  const { rows, parents } = indexOf(all);
   const matched = (row: number) => {
     // rows ascend, so a binary search finds whether the holder matched
     let lo = 0;
@@ -164,7 +186,7 @@ export function treeSlice(
   };
   return match.rows.slice(from, to).map((i) => {
     let depth = 1;
-    for (let p = rows[i]!.parent; p >= 0; p = rows[p]!.parent) if (matched(p)) depth++;
-    return { c: rows[i]!.c, depth };
+    for (let p = parents[i]!; p >= 0; p = parents[p]!) if (matched(p)) depth++;
+    return { c: rows[i]!, depth };
   });
 }
