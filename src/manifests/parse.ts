@@ -3,6 +3,7 @@ import type { SourcePosition } from '../model/manifest.js';
 import { tooDeepAt } from './depth.js';
 import type { Diagnostic, DiagnosticCode } from './diagnostics.js';
 import { fastDocuments } from './fast-parse.js';
+import { plainDocuments } from './plain-yaml.js';
 import { LazyPositions, linePos, lineStarts } from './positions.js';
 import type { SourceText } from './source-text.js';
 import {
@@ -75,7 +76,7 @@ export function parseSource(
       diagnostics: [{ severity: 'error', code: 'yaml-too-deep', message, ...at(deep) }],
     };
   }
-  const fast = fastDocuments(src.text);
+  const fast = plainDocuments(src.text) ?? fastDocuments(src.text);
   if (fast) {
     const present = fast.flatMap((data, index) =>
       data === null || data === undefined ? [] : [documentOf(src, index, data)],
