@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseAllDocuments } from 'yaml';
+import { tooDeepAt } from '../../src/manifests/depth.js';
 import { plainDocuments } from '../../src/manifests/plain-yaml.js';
 
 /** What the `yaml` library makes of `text`: every document's data, or undefined on any problem. */
@@ -26,6 +27,7 @@ const TRICKY = [
   ...['"q"', "'q'", '"a\\"b"', "'it''s'", '"a', "'a", '[]', '{}', '[a, b]', '{a: 1}', '[a,]'],
   ...['|', '>', '&a x', '*a', '!t x', '%x', '@x', '`x', ',x', 'x,y', 'x]', 'a  b', 'x ', ''],
   ...['[a: 1]', '{a}', '{a:1}', '[[a], {b: c}]', '{a: [1, 2], b: {c: d}}', '[a #c]', "it's"],
+  ...['a[b', 'a{b', "it's [x", 'a]b', '[[a]]', '{a: {b: [c]}}', '[{a: [b, {c: d}]}]'],
   ...['http://x/y', '{a: http://x}', '[-1, - 1]', '["a", \'b\']', '[a b, c]', '{a: , b: 1}'],
 ];
 const scalar = fc.oneof(
@@ -119,7 +121,7 @@ describe('the plain YAML path', () => {
     const runs = Number(process.env.PLAIN_PATH_RUNS ?? 4000);
     fc.assert(
       fc.property(file, (text) => {
-        const plain = plainDocuments(text);
+        const plain = plainDocuments(text, 64);
         if (plain === undefined) return;
         taken++;
         const reference = slow(text);
@@ -129,6 +131,20 @@ describe('the plain YAML path', () => {
       { numRuns: runs },
     );
     expect(taken).toBeGreaterThan(runs / 10); // taken, not declined wholesale
+  });
+
+  it('takes no source the nesting pre-scan would refuse, at any bound', () => {
+    fc.assert(
+      fc.property(file, fc.integer({ min: 1, max: 6 }), (text, maxDepth) => {
+        if (plainDocuments(text, maxDepth) === undefined) return;
+        expect(tooDeepAt(text, maxDepth), `${maxDepth}: ${text}`).toBeUndefined();
+      }),
+      { numRuns: Number(process.env.PLAIN_PATH_RUNS ?? 4000) },
+    );
+    expect(plainDocuments('a:\n  b:\n    c: 1', 3)).toBeUndefined();
+    expect(plainDocuments('a:\n  b:\n    c: 1', 4)).toBeDefined();
+    expect(plainDocuments('a: [[[1]]]', 2)).toBeUndefined();
+    expect(plainDocuments('a: x[', 64)).toBeUndefined();
   });
 
   it('declines what only the other paths may judge', () => {
@@ -152,9 +168,9 @@ describe('the plain YAML path', () => {
       'a: 1\n...\n',
       `${'k'.repeat(1100)}: 1`,
     ]) {
-      expect(plainDocuments(text), text).toBeUndefined();
+      expect(plainDocuments(text, 64), text).toBeUndefined();
     }
-    expect(plainDocuments('a: 0o17\nb: 1_000\nc: .5\nd: yes\ne: ~\nf: "1"')).toEqual([
+    expect(plainDocuments('a: 0o17\nb: 1_000\nc: .5\nd: yes\ne: ~\nf: "1"', 64)).toEqual([
       { a: 15, b: '1_000', c: 0.5, d: 'yes', e: null, f: '1' },
     ]);
   });
@@ -173,7 +189,7 @@ describe('the plain YAML path', () => {
     let taken = 0;
     for (const path of files) {
       const text = readFileSync(path, 'utf8');
-      const plain = plainDocuments(text);
+      const plain = plainDocuments(text, 64);
       if (plain === undefined) continue;
       taken++;
       const reference = slow(text);
