@@ -164,7 +164,7 @@ async function load(
       // Policies: every rule's CEL compiles (checked once the files are read, see below).
       if (r.manifest.kind === 'Policy') policies.push(whole);
       // Change windows: a known time zone, ranges that end after they start.
-      windowDiags.push(...windowChecks([whole]));
+      if (r.manifest.kind === 'ChangeWindow') windowDiags.push(...windowChecks([whole]));
       // Credentials: no password may be read from one of platctl's own credential variables.
       credentialDiags.push(...credentialReferences(whole));
       kept.push(keep(r.manifest, r.key, doc, again));
