@@ -12,9 +12,8 @@ import {
  * here ends at or before the line's `end` or declines.
  */
 
-export const [SPACE, HASH, DASH, COLON, COMMA] = [32, 35, 45, 58, 44];
-export const [DQ, SQ, BACKSLASH] = [34, 39, 92];
-export const [LBRACKET, RBRACKET, LBRACE, RBRACE] = [91, 93, 123, 125];
+export const [SPACE, HASH, DASH, DQ, SQ, LBRACKET, LBRACE] = [32, 35, 45, 34, 39, 91, 123];
+const [COLON, COMMA, BACKSLASH, RBRACKET, RBRACE] = [58, 44, 92, 93, 125];
 /** Longest implicit key YAML allows is 1024 characters; the libraries report longer ones. */
 export const MAX_KEY = 1000;
 
