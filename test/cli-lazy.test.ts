@@ -47,8 +47,40 @@ describe('each command loads only what it runs', () => {
     );
     const { code, urls } = await loaded(['validate', file]);
     expect(code).toBe(0);
-    expect(urls.some((u) => u.includes('/node_modules/js-yaml/'))).toBe(true);
+    // the plain path reads it: neither js-yaml nor the yaml library is loaded
+    expect(urls.filter((u) => u.includes('/node_modules/js-yaml/'))).toEqual([]);
     expect(urls.filter((u) => u.includes('/node_modules/yaml/'))).toEqual([]);
+  });
+
+  it('a validate without a Policy loads no CEL (its compiler is only for policy rules)', async () => {
+    const file = join(dir, 'no-policy.yaml');
+    writeFileSync(
+      file,
+      'apiVersion: paas.envmgmt.io/v1\nkind: Workspace\nmetadata:\n  name: ws-1\n  project: p\n',
+    );
+    const { code, urls } = await loaded(['validate', file]);
+    expect(code).toBe(0);
+    expect(urls.filter((u) => u.includes('/node_modules/@bufbuild/'))).toEqual([]);
+  });
+
+  it('a validate with a Policy loads CEL and checks its rules', async () => {
+    const file = join(dir, 'policy.yaml');
+    writeFileSync(
+      file,
+      [
+        'apiVersion: platctl.io/v1alpha1',
+        'kind: Policy',
+        'metadata:',
+        '  name: p',
+        'spec:',
+        '  rules:',
+        '    - {name: r, effect: deny, expression: "manifest.kind ="}',
+        '',
+      ].join('\n'),
+    );
+    const { code, urls } = await loaded(['validate', file]);
+    expect(code).not.toBe(0);
+    expect(urls.some((u) => u.includes('/node_modules/@bufbuild/cel/'))).toBe(true);
   });
 
   it('a controller on SQLite with a watched directory, through its first run, loads no PostgreSQL, git, notifications, shards or emulator code', async () => {

@@ -1,4 +1,11 @@
-import jsYaml from 'js-yaml';
+import { createRequire } from 'node:module';
+
+type JsYaml = typeof import('js-yaml');
+
+// js-yaml is loaded on first use, not imported: the plain path (`plain-yaml.ts`) takes most
+// sources, and a validate that never comes here need not load it. It is CommonJS for Node, so
+// `require` returns the very module an `import` of it would.
+const require = createRequire(import.meta.url);
 
 /**
  * The loader's fast path: plain data from a source that can only mean one thing, through js-yaml
@@ -42,54 +49,65 @@ function numberStart(s: string, dot: boolean): boolean {
   return (c >= 48 && c <= 57) || c === 43 || c === 45 || (dot && c === 46);
 }
 
+/** js-yaml, and the schema below made with it, on first use. */
+let loaded: { jsYaml: JsYaml; schema: ReturnType<JsYaml['FAILSAFE_SCHEMA']['extend']> } | undefined;
+function lib() {
+  if (!loaded) {
+    const jsYaml = require('js-yaml') as JsYaml;
+    loaded = { jsYaml, schema: core12(jsYaml) };
+  }
+  return loaded;
+}
+
 /**
  * `yaml` 2's core schema (src/schema/core): the same tests, the same conversions. js-yaml asks
  * each type about every plain scalar, in turn, and most scalars are names: each test first rules
  * them out by length or first character, which its pattern implies, before running the pattern.
  */
-const CORE_1_2 = jsYaml.FAILSAFE_SCHEMA.extend({
-  implicit: [
-    new jsYaml.Type('tag:yaml.org,2002:null', {
-      kind: 'scalar',
-      resolve: (s: string) => s.length <= 4 && /^(?:~|[Nn]ull|NULL)?$/.test(s),
-      construct: () => null,
-      predicate: (v: unknown) => v === null,
-    }),
-    new jsYaml.Type('tag:yaml.org,2002:bool', {
-      kind: 'scalar',
-      resolve: (s: string) => s.length <= 5 && /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/.test(s),
-      construct: (s: string) => s[0] === 't' || s[0] === 'T',
-      predicate: (v: unknown) => typeof v === 'boolean',
-    }),
-    new jsYaml.Type('tag:yaml.org,2002:int', {
-      ...asNumber((s) =>
-        s.startsWith('0o')
-          ? Number.parseInt(s.substring(2), 8)
-          : s.startsWith('0x')
-            ? Number.parseInt(s.substring(2), 16)
-            : Number.parseInt(s, 10),
-      ),
-      resolve: (s: string) =>
-        numberStart(s, false) && /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/.test(s),
-    }),
-    new jsYaml.Type('tag:yaml.org,2002:float', {
-      ...asNumber((s) =>
-        /^[-+]?\.(?:inf|Inf|INF)$/.test(s)
-          ? s[0] === '-'
-            ? Number.NEGATIVE_INFINITY
-            : Number.POSITIVE_INFINITY
-          : /^\.(?:nan|NaN|NAN)$/.test(s)
-            ? Number.NaN
-            : Number.parseFloat(s),
-      ),
-      resolve: (s: string) =>
-        numberStart(s, true) &&
-        (/^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/.test(s) ||
-          /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/.test(s) ||
-          /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/.test(s)),
-    }),
-  ],
-});
+const core12 = (jsYaml: JsYaml) =>
+  jsYaml.FAILSAFE_SCHEMA.extend({
+    implicit: [
+      new jsYaml.Type('tag:yaml.org,2002:null', {
+        kind: 'scalar',
+        resolve: (s: string) => s.length <= 4 && /^(?:~|[Nn]ull|NULL)?$/.test(s),
+        construct: () => null,
+        predicate: (v: unknown) => v === null,
+      }),
+      new jsYaml.Type('tag:yaml.org,2002:bool', {
+        kind: 'scalar',
+        resolve: (s: string) => s.length <= 5 && /^(?:[Tt]rue|TRUE|[Ff]alse|FALSE)$/.test(s),
+        construct: (s: string) => s[0] === 't' || s[0] === 'T',
+        predicate: (v: unknown) => typeof v === 'boolean',
+      }),
+      new jsYaml.Type('tag:yaml.org,2002:int', {
+        ...asNumber((s) =>
+          s.startsWith('0o')
+            ? Number.parseInt(s.substring(2), 8)
+            : s.startsWith('0x')
+              ? Number.parseInt(s.substring(2), 16)
+              : Number.parseInt(s, 10),
+        ),
+        resolve: (s: string) =>
+          numberStart(s, false) && /^(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)$/.test(s),
+      }),
+      new jsYaml.Type('tag:yaml.org,2002:float', {
+        ...asNumber((s) =>
+          /^[-+]?\.(?:inf|Inf|INF)$/.test(s)
+            ? s[0] === '-'
+              ? Number.NEGATIVE_INFINITY
+              : Number.POSITIVE_INFINITY
+            : /^\.(?:nan|NaN|NAN)$/.test(s)
+              ? Number.NaN
+              : Number.parseFloat(s),
+        ),
+        resolve: (s: string) =>
+          numberStart(s, true) &&
+          (/^(?:[-+]?\.(?:inf|Inf|INF)|\.nan|\.NaN|\.NAN)$/.test(s) ||
+            /^[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)[eE][-+]?[0-9]+$/.test(s) ||
+            /^[-+]?(?:\.[0-9]+|[0-9]+\.[0-9]*)$/.test(s)),
+      }),
+    ],
+  });
 
 /**
  * Whether some line holds an odd number of `"` (not counting `\"`) or of `'`: a quoted scalar
@@ -135,7 +153,8 @@ export function quoteSpansLines(text: string): boolean {
 export function fastDocuments(text: string): unknown[] | undefined {
   if (DECLINE.test(text) || quoteSpansLines(text)) return undefined;
   try {
-    return jsYaml.loadAll(text, undefined, { schema: CORE_1_2 }) as unknown[];
+    const { jsYaml, schema } = lib();
+    return jsYaml.loadAll(text, undefined, { schema }) as unknown[];
   } catch {
     return undefined;
   }

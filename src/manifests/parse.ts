@@ -3,6 +3,7 @@ import type { SourcePosition } from '../model/manifest.js';
 import { tooDeepAt } from './depth.js';
 import type { Diagnostic, DiagnosticCode } from './diagnostics.js';
 import { fastDocuments } from './fast-parse.js';
+import { plainDocuments } from './plain-yaml.js';
 import { LazyPositions, linePos, lineStarts } from './positions.js';
 import type { SourceText } from './source-text.js';
 import {
@@ -67,6 +68,9 @@ export function parseSource(
     starts ??= lineStarts(src.text);
     return { file: src.file, ...linePos(starts, offset) };
   };
+  // The plain path bounds nesting as the pre-scan below does: what it takes needs no pre-scan.
+  const plain = plainDocuments(src.text, maxDepth);
+  if (plain) return { docs: presentDocuments(src, plain), diagnostics };
   const deep = tooDeepAt(src.text, maxDepth);
   if (deep !== undefined) {
     const message = `nesting deeper than ${maxDepth} levels; file refused`;
@@ -76,12 +80,7 @@ export function parseSource(
     };
   }
   const fast = fastDocuments(src.text);
-  if (fast) {
-    const present = fast.flatMap((data, index) =>
-      data === null || data === undefined ? [] : [documentOf(src, index, data)],
-    );
-    return { docs: present, diagnostics };
-  }
+  if (fast) return { docs: presentDocuments(src, fast), diagnostics };
   const all = yamlLib().parseAllDocuments(src.text, {
     prettyErrors: false,
     uniqueKeys: true,
@@ -204,4 +203,11 @@ function documentOf(
   source?: SourcePosition,
 ): ParsedDocument {
   return new LazyDocument(src, index, data, source);
+}
+
+/** The documents of a fast path's list that hold something, with their indexes in the file. */
+function presentDocuments(src: SourceText, all: unknown[]): ParsedDocument[] {
+  return all.flatMap((data, index) =>
+    data === null || data === undefined ? [] : [documentOf(src, index, data)],
+  );
 }

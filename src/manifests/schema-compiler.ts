@@ -23,8 +23,10 @@ export function newSchemaCompiler(source = false): Ajv2020 {
     strictRequired: false,
     allowUnionTypes: true,
     // ajv's optimizing pass over the generated code was a third of compiling, and compiling most
-    // of a load's time; the validators decide the same without it
-    code: { optimize: false, source },
+    // of a load's time; the validators decide the same without it. The build's standalone code
+    // (`source`) is compiled once, where the pass costs nothing at run time and saves 10-20 % of
+    // validating (100,000 documents).
+    code: { optimize: source ? 1 : false, source },
   });
   addFormats(ajv, ['email', 'ipv4']);
   for (const [name, f] of Object.entries(FORMATS)) {

@@ -1,5 +1,5 @@
 import { isCelError } from '@bufbuild/cel';
-import { type CompiledRule, compileRule } from '../manifests/index.js';
+import { type CompiledRule, compileRule } from '../manifests/policy-rules.js';
 import type { LoadedManifest, Manifest, PolicyManifest } from '../model/manifest.js';
 import type { Plan, PlanDiagnostic, PolicyResult } from '../model/plan.js';
 import type { LiveObject } from '../model/provider.js';

@@ -1,6 +1,6 @@
 import { tests } from '@bufbuild/cel-spec/testdata/conformance.js';
 import { describe, expect, it } from 'vitest';
-import { compileRule } from '../../src/manifests/index.js';
+import { compileRule } from '../../src/manifests/policy-rules.js';
 
 /**
  * The CEL subset a policy rule uses — literals, logic, comparisons, strings, lists, maps and the

@@ -1,0 +1,179 @@
+import {
+  isIndicatorStart,
+  isKeyChar,
+  isKeyStart,
+  isStringKey,
+  plainValue,
+} from './plain-scalars.js';
+
+/**
+ * What the plain YAML path (`plain-yaml.ts`) reads within one line: keys, plain scalars, quoted
+ * scalars without escapes, and flow collections that close on the line they open. Every reader
+ * here ends at or before the line's `end` or declines.
+ */
+
+export const [SPACE, HASH, DASH, DQ, SQ, LBRACKET, LBRACE] = [32, 35, 45, 34, 39, 91, 123];
+const [COLON, COMMA, BACKSLASH, RBRACKET, RBRACE] = [58, 44, 92, 93, 125];
+/** Longest implicit key YAML allows is 1024 characters; the libraries report longer ones. */
+export const MAX_KEY = 1000;
+
+/** Thrown inside the reader to decline the source; never leaves `plainDocuments`. */
+const DECLINED = new Error('declined');
+export function decline(): never {
+  throw DECLINED;
+}
+
+/** The part of the plain reader that reads within a line; `after` is where its last value ended. */
+export class FlowReader {
+  protected readonly text: string;
+  protected readonly maxDepth: number;
+  /** Where the value read last ends. */
+  after = 0;
+  protected flowDepth = 0;
+
+  constructor(text: string, maxDepth: number) {
+    this.text = text;
+    this.maxDepth = maxDepth;
+  }
+
+  /** Where the key starting at `p` ends (its `:`), or -1 when no plain key starts there. */
+  keyEnd(p: number, end: number): number {
+    const t = this.text;
+    if (!isKeyStart(t.charCodeAt(p))) return -1;
+    let q = p + 1;
+    while (isKeyChar(t.charCodeAt(q))) q++;
+    if (t.charCodeAt(q) !== COLON) return -1;
+    return t.charCodeAt(q + 1) === SPACE || q + 1 === end ? q : -1;
+  }
+
+  /** A plain scalar in block context, up to its comment or the line's end. */
+  plainBlock(p: number, end: number): string {
+    const t = this.text;
+    const c = t.charCodeAt(p);
+    // `- ` or a `-` alone would be a sequence where no node may start one
+    if (isIndicatorStart(c) || (c === DASH && (t.charCodeAt(p + 1) === SPACE || p + 1 === end))) {
+      decline();
+    }
+    let stop = end;
+    for (let i = p; i < end; i++) {
+      const d = t.charCodeAt(i);
+      if (d === COLON) {
+        const e = t.charCodeAt(i + 1);
+        if (e === SPACE || i + 1 === end) decline(); // a mapping where a scalar was expected
+      } else if (d === HASH && t.charCodeAt(i - 1) === SPACE) {
+        stop = i;
+        break;
+      } else if (d === LBRACKET || d === LBRACE) decline(); // the pre-scan counts these as flow
+    }
+    while (t.charCodeAt(stop - 1) === SPACE) stop--;
+    return t.slice(p, stop);
+  }
+
+  /** A quoted scalar, flow collection or (inside one) plain scalar at `p`; sets {@link after}. */
+  flowValue(p: number, end: number): unknown {
+    const t = this.text;
+    const c = t.charCodeAt(p);
+    if (c === DQ) {
+      let q = p + 1;
+      for (let d = t.charCodeAt(q); d !== DQ; d = t.charCodeAt(++q)) {
+        if (d === BACKSLASH || q >= end) decline(); // escapes, or the line ends first
+      }
+      this.after = q + 1;
+      return t.slice(p + 1, q);
+    }
+    if (c === SQ) {
+      let q = p + 1;
+      let doubled = false;
+      for (;;) {
+        q = t.indexOf("'", q);
+        if (q === -1 || q >= end) decline();
+        if (t.charCodeAt(q + 1) !== SQ) break;
+        doubled = true;
+        q += 2;
+      }
+      this.after = q + 1;
+      const s = t.slice(p + 1, q);
+      return doubled ? s.replaceAll("''", "'") : s;
+    }
+    if (c === LBRACKET) return this.flowSeq(p + 1, end);
+    if (c === LBRACE) return this.flowMap(p + 1, end);
+    return plainValue(this.plainFlow(p, end));
+  }
+
+  /** A plain scalar inside a flow collection, up to `,`, `]` or `}`; sets {@link after}. */
+  plainFlow(p: number, end: number): string {
+    const t = this.text;
+    const c = t.charCodeAt(p);
+    const c1 = t.charCodeAt(p + 1);
+    if (isIndicatorStart(c) || c === DQ || c === SQ) decline();
+    if (c === DASH && (c1 === SPACE || c1 === COMMA || c1 === RBRACKET || c1 === RBRACE)) decline();
+    let i = p;
+    for (; i < end; i++) {
+      const d = t.charCodeAt(i);
+      if (d === COMMA || d === RBRACKET || d === RBRACE) break;
+      if (d === LBRACKET || d === LBRACE) decline();
+      if (d === COLON) {
+        const e = t.charCodeAt(i + 1);
+        if (i + 1 >= end || e === SPACE || e === COMMA || e === RBRACKET || e === RBRACE) decline();
+      } else if (d === HASH && t.charCodeAt(i - 1) === SPACE) decline();
+    }
+    if (i >= end) decline(); // the collection goes on past the line
+    this.after = i;
+    let stop = i;
+    while (t.charCodeAt(stop - 1) === SPACE) stop--;
+    return t.slice(p, stop);
+  }
+
+  /** The entries of a flow collection from `p` (after its bracket) to its closing `close`. */
+  flowEntries(p: number, end: number, close: number, entry: (at: number) => void): void {
+    const t = this.text;
+    while (t.charCodeAt(p) === SPACE) p++;
+    if (t.charCodeAt(p) === close) {
+      this.after = p + 1;
+      return;
+    }
+    for (;;) {
+      entry(p);
+      p = this.after;
+      while (t.charCodeAt(p) === SPACE) p++;
+      const c = t.charCodeAt(p);
+      if (c === close) break;
+      if (c !== COMMA) decline();
+      p++;
+      while (t.charCodeAt(p) === SPACE) p++;
+      if (p >= end || t.charCodeAt(p) === close) decline(); // a trailing comma
+    }
+    this.after = p + 1;
+  }
+
+  flowSeq(p: number, end: number): unknown[] {
+    const list: unknown[] = [];
+    this.enterFlow();
+    this.flowEntries(p, end, RBRACKET, (at) => list.push(this.flowValue(at, end)));
+    this.flowDepth--;
+    return list;
+  }
+
+  flowMap(p: number, end: number): Record<string, unknown> {
+    const t = this.text;
+    const map: Record<string, unknown> = {};
+    this.enterFlow();
+    this.flowEntries(p, end, RBRACE, (at) => {
+      const colon = this.keyEnd(at, end);
+      if (colon === -1 || t.charCodeAt(colon + 1) !== SPACE) decline();
+      const key = t.slice(at, colon);
+      if (colon - at > MAX_KEY || !isStringKey(key) || Object.hasOwn(map, key)) decline();
+      let v = colon + 2;
+      while (t.charCodeAt(v) === SPACE) v++;
+      if (v >= end) decline();
+      map[key] = this.flowValue(v, end);
+    });
+    this.flowDepth--;
+    return map;
+  }
+
+  /** The pre-scan counts each `[` and `{` outside quotes: none is in a plain scalar here. */
+  protected enterFlow(): void {
+    if (++this.flowDepth > this.maxDepth) decline();
+  }
+}
