@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { systemClock } from '../core/clock.js';
 import { createLogger } from '../core/logger.js';
+import { nextTurn } from '../core/slices.js';
 import { createApiClient } from '../providers/index.js';
 import { processHolder, type StateStore, type StoredJson } from '../state/index.js';
 import { apiLimits, type ControllerConfig } from './config.js';
@@ -164,6 +165,9 @@ export async function startController(config: ControllerConfig): Promise<Running
       statePersistence(state, status, () => notifier?.memory() as StoredJson | undefined);
     const persist = async (run: StoredRun | undefined) => {
       await saveStatus(run);
+      // the status of 100,000 resources takes seconds to write: the lease's renewal, due
+      // meanwhile, goes before the intent's write, which only a proven leader may make
+      await nextTurn();
       await intent.save();
     };
     // the parts the loop and the HTTP surface share

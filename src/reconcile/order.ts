@@ -1,3 +1,4 @@
+import { runSteps, type Steps } from '../core/slices.js';
 import type { Action } from '../model/action.js';
 import { eachKeyEdge, spelled } from '../model/edges.js';
 import type { Manifest } from '../model/manifest.js';
@@ -18,6 +19,14 @@ export interface Ordered {
  * path `a -> b -> a`.
  */
 export function order(input: readonly Action[], manifests: ReadonlyMap<string, Manifest>): Ordered {
+  return runSteps(orderSteps(input, manifests));
+}
+
+/** {@link order} as {@link Steps}: the same result, with a pause between actions. Pure. */
+export function* orderSteps(
+  input: readonly Action[],
+  manifests: ReadonlyMap<string, Manifest>,
+): Steps<Ordered> {
   const diagnostics: PlanDiagnostic[] = [];
   const actions = deferControllerUpdates(input, diagnostics);
   const byKey = new Map<string, Action[]>();
@@ -26,10 +35,13 @@ export function order(input: readonly Action[], manifests: ReadonlyMap<string, M
     if (list) list.push(a);
     else byKey.set(a.key, [a]);
   }
+  yield;
   const deps = new DepLists(actions.map((a) => a.id));
+  yield;
   for (const a of actions) for (const d of a.dependsOn) deps.add(a.id, d);
   // one key: proposal order, CAPI before CAPG whatever the provider said
   for (const list of byKey.values()) {
+    yield;
     const sorted = [...list].sort((a, b) => componentRank(a) - componentRank(b));
     for (let i = 1; i < sorted.length; i++) deps.add(sorted[i]!.id, sorted[i - 1]!.id);
   }
@@ -38,6 +50,7 @@ export function order(input: readonly Action[], manifests: ReadonlyMap<string, M
   // most of the plan's time there
   const split = new Map<string, { changes: DepList[]; ranks: number[]; removals: Action[] }>();
   for (const [key, list] of byKey) {
+    yield;
     const changes = list.filter((a) => !removes(a));
     split.set(key, {
       changes: changes.map((a) => deps.of(a.id)),
@@ -53,8 +66,14 @@ export function order(input: readonly Action[], manifests: ReadonlyMap<string, M
     // removals in reverse: what depends on a resource goes first (a role before its user)
     for (const b of before.removals) for (const a of after.removals) deps.add(b.id, a.id);
   });
-  const result = actions.map((a) => ({ ...a, dependsOn: deps.sorted(a.id) }) as Action);
+  yield;
+  const result: Action[] = [];
+  for (const a of actions) {
+    yield;
+    result.push({ ...a, dependsOn: deps.sorted(a.id) } as Action);
+  }
   const cycle = findCycle(result);
+  yield;
   if (cycle) {
     // in resources, as people name them: `Workspace p/a -> Workspace p/b -> Workspace p/a`
     const byId = new Map(result.map((a) => [a.id, a.key]));

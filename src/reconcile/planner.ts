@@ -1,3 +1,4 @@
+import { runSteps, type Steps } from '../core/slices.js';
 import type { ProposedAction } from '../model/action.js';
 import { type Manifest, manifestKey } from '../model/manifest.js';
 import type { Plan, PlanDiagnostic } from '../model/plan.js';
@@ -6,7 +7,7 @@ import type { InventoryEntry } from '../state/types.js';
 import { markDrift } from './drift.js';
 import { excludeKeys } from './exclude.js';
 import { assignIds } from './ids.js';
-import { order } from './order.js';
+import { orderSteps } from './order.js';
 import { type Pairing, pair } from './pair.js';
 import {
   LEFT_HOW,
@@ -58,6 +59,20 @@ export function plan(
   lastApplied: ReadonlyMap<string, Manifest>,
   options: PlanOptions,
 ): Plan {
+  return runSteps(planSteps(desired, live, lastApplied, options));
+}
+
+/**
+ * {@link plan} as {@link Steps}: the same plan, computed with a pause after each pairing and
+ * inside the ordering, where a caller may give the event loop a turn (a controller planning
+ * 100,000 resources must still renew its lease). Pure like {@link plan}.
+ */
+export function* planSteps(
+  desired: readonly Manifest[],
+  live: readonly LiveObject[],
+  lastApplied: ReadonlyMap<string, Manifest>,
+  options: PlanOptions,
+): Steps<Plan> {
   const diagnostics: PlanDiagnostic[] = [];
   const proposed: ProposedAction[] = [];
   const forget: string[] = [];
@@ -65,7 +80,10 @@ export function plan(
   const found: string[] = [];
   const left: string[] = [];
   const unreadable = options.unreadable ?? new Map<string, string>();
-  for (const p of pair(desired, live, lastApplied, options.inventory ?? [])) {
+  const pairings = pair(desired, live, lastApplied, options.inventory ?? []);
+  yield;
+  for (const p of pairings) {
+    yield;
     if (p.live && !p.inventory?.createdByPlatctl) found.push(p.key);
     // unread: what it would take is planned only so that its dependents are held back below
     if (unreadable.has(p.key) && !p.desired) continue;
@@ -112,8 +130,13 @@ export function plan(
   const manifests = new Map<string, Manifest>();
   for (const l of live) manifests.set(l.key, standIn(l));
   for (const [k, m] of lastApplied) manifests.set(k, m);
+  yield;
   for (const m of desired) manifests.set(manifestKey(m), m);
-  const ordered = order(assignIds(regrant(proposed, desired)), manifests);
+  yield;
+  const ids = assignIds(regrant(proposed, desired));
+  yield;
+  const ordered = yield* orderSteps(ids, manifests);
+  yield;
   // after ordering: what waits on an excluded change is known only once the edges are
   const kept = excludeKeys(
     ordered.actions,

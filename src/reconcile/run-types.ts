@@ -1,5 +1,6 @@
 import type { Clock } from '../core/clock.js';
 import type { Logger } from '../core/logger.js';
+import type { Slicer } from '../core/slices.js';
 import type { ActionOutcome } from '../model/action.js';
 import type { ApiClient } from '../model/api.js';
 import type { LoadedManifest, SecretSource } from '../model/manifest.js';
@@ -115,6 +116,11 @@ export interface RunPorts {
    * always true
    */
   readonly canWrite?: () => boolean;
+  /**
+   * Gives the event loop turns between the run's stages and inside its plan, shared by them all.
+   * @default a 20 ms slice on {@link clock}
+   */
+  readonly slicer?: Slicer;
 }
 
 type RunStatus =

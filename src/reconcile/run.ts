@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setMaxListeners } from 'node:events';
+import { Slicer } from '../core/slices.js';
 import type { Action } from '../model/action.js';
 import { manifestKey } from '../model/manifest.js';
 import type { Plan } from '../model/plan.js';
@@ -14,7 +15,7 @@ import { gpuKept, gpuSummary } from './gpu.js';
 import { locateFailure } from './locate.js';
 import { observeAll } from './observe.js';
 import { adoptPending, createError } from './ownership.js';
-import { plan as planActions } from './planner.js';
+import { planSteps } from './planner.js';
 import { evaluatePolicies, needsUsage } from './policies.js';
 import { applyPowerRequests, namePowerRequests } from './power-requests.js';
 import { applySchedules, nameSchedules } from './power-schedules.js';
@@ -43,6 +44,9 @@ export type * from './run-types.js';
 export async function reconcile(options: RunOptions, ports: RunPorts): Promise<RunResult> {
   const runId = options.runId ?? randomUUID();
   const startedAt = ports.clock.now();
+  // the stages below are synchronous for seconds at 100,000 resources: between them, and inside
+  // the plan, timers and I/O get the event loop (a controller's lease renewal is one)
+  const slicer = ports.slicer ?? new Slicer({ now: () => ports.clock.now() });
   // load + validate: every diagnostic at once; an invalid set never reaches the platform
   const { manifests, diagnostics } = await ports.load({
     paths: [...options.paths],
@@ -82,6 +86,7 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
     );
     // adopt: creates an interrupted run sent are recognised, never sent twice
     if (applying) await adoptPending(ports.state, live, ports.events, unreadable);
+    await slicer.pause();
     // plan: pure
     // policies and change windows are platctl's own: checked below, never planned, recorded or
     // counted as resources
@@ -93,24 +98,29 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
     // power requests: what an operator asked where git pins no power state (the controller's)
     const scheduled = new Set(schedules.entries.map((e) => e.key));
     const requested = applyPowerRequests(schedules.desired, options.powerRequests, scheduled);
-    const unnamed = planActions(requested, live, await ports.state.lastApplied(), {
-      providers: ports.providers,
-      inventory: await ports.state.inventory(),
-      unreadable: new Map([...unreadable].map(([key, why]) => [key, why.message])),
-      ...pick(options, [
-        'prune',
-        'maxDeletes',
-        'forceDeletes',
-        'selfHeal',
-        'exclude',
-        'overLimit',
-        'approvedDeletes',
-      ]),
-    });
+    const lastApplied = await ports.state.lastApplied();
+    const inventory = await ports.state.inventory();
+    const unnamed = await slicer.run(
+      planSteps(requested, live, lastApplied, {
+        providers: ports.providers,
+        inventory,
+        unreadable: new Map([...unreadable].map(([key, why]) => [key, why.message])),
+        ...pick(options, [
+          'prune',
+          'maxDeletes',
+          'forceDeletes',
+          'selfHeal',
+          'exclude',
+          'overLimit',
+          'approvedDeletes',
+        ]),
+      }),
+    );
     const planned = namePowerRequests(
       nameSchedules(unnamed, schedules.entries),
       options.powerRequests,
     );
+    await slicer.pause();
     // preflight: what execution would find late (a secret not set, no VPC for compute) is a plan
     // error at its line
     const loaded = new Map(manifests.map((m) => [m.key, m]));
@@ -118,11 +128,13 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
       resolveSecret: ports.resolveSecret,
       vpcProjects: (projects) => vpcProjects(ports.providers, projects, providerPorts),
     });
+    await slicer.pause();
     // the platform's dialect: values and fields it lacks, profiles it does not offer
     const dialect = [
       ...dialectDiagnostics(manifests, ports.api.dialect),
       ...(await profileDiagnostics(planned.actions, loaded, ports.profileNames)),
     ];
+    await slicer.pause();
     const gpu = gpuSummary(planned, options.prices);
     const withGpu = { ...planned, ...(gpu ? { gpu } : {}) };
     // policies: each rule against the manifests it matches, with the whole plan in view (and
@@ -138,6 +150,7 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
       ...(usage ? { usage } : {}),
       ...(options.approvedPolicies ? { approved: options.approvedPolicies } : {}),
     });
+    await slicer.pause();
     // change windows: what may not run now is held (controller), refused (apply) or shown (plan)
     const windows = applyWindows(withGpu, {
       manifests,
@@ -159,6 +172,7 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
       ...(windows.holds.length > 0 ? { windows: windows.holds } : {}),
       ...leftCosts(planned, live, options.prices),
     };
+    await slicer.pause();
     const changes = plan.actions.some((a) => a.type !== 'noop');
     const base = { runId, diagnostics, plan, changes };
     if (plan.diagnostics.some((d) => d.severity === 'error')) return { ...base, status: 'blocked' };
@@ -175,6 +189,7 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
       runId,
       ports.clock.now,
     );
+    await slicer.pause();
     const outcomes = await executePlan(
       plan,
       {
@@ -194,6 +209,7 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
     );
     await recorder.forgotten();
     if (changes) await ports.state.pruneOutcomes(OUTCOME_RUNS_KEPT);
+    await slicer.pause();
     // report
     // a resource that could not be read failed alone, at its root, with the read's error
     for (const [key, why] of unreadable) {

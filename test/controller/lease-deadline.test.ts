@@ -53,6 +53,34 @@ describe('the renew deadline', () => {
     keeper.stopKeepAlive();
   });
 
+  it('a deadline passed because this process held its event loop (no renewal asked) is renewed late when the store still says it leads', async () => {
+    const clock = new ManualClock();
+    const log = memoryLogger();
+    let held = true;
+    const lease: LeasePort = {
+      tryAcquire: async () => true,
+      renew: async () => held,
+      holder: async () => undefined,
+      release: async () => {},
+    };
+    const keeper = new LeaseKeeper(lease, log.logger, { clock, renewDeadlineMs: 1000 });
+    expect(await keeper.tryAcquire()).toBe(true);
+    const lost: string[] = [];
+    keeper.keepAlive(300, (why) => lost.push(why));
+    // loading 100,000 manifests: the renewal due at 300 ms runs only at 1,500 ms
+    await clock.advance(1500);
+    expect(lost).toEqual([]);
+    expect(keeper.leads()).toBe(true);
+    expect(keeper.health()).toEqual({ ok: true });
+    expect(log.lines.filter((l) => l.includes('"event":"lease-renewed-late"'))).toHaveLength(1);
+    // held again, and meanwhile another replica took the lease over: leadership ends
+    held = false;
+    await clock.advance(1500);
+    expect(keeper.leads()).toBe(false);
+    expect(lost).toEqual(['the lease was not renewed before its deadline']);
+    keeper.stopKeepAlive();
+  });
+
   it('is checked before each action of a run: a deadline passed mid-run starts nothing more', async () => {
     const clock = new ManualClock();
     let hang = false;
@@ -68,6 +96,8 @@ describe('the renew deadline', () => {
       hang = true;
       await clock.advance(1500); // the run goes on past the deadline, renewals hanging
       asked.push(req.canWrite?.() ?? true);
+      // no renewal was asked meanwhile, so one is asked late; it hangs past the deadline too
+      await clock.advance(1000);
       return {
         resources: [],
         inventory: [],

@@ -157,7 +157,7 @@ export class LeaseKeeper {
       while (!keeping.signal.aborted) {
         await clock.sleep(pollMs, keeping.signal).catch(() => {});
         if (keeping.signal.aborted) return;
-        if (!this.leads()) {
+        if (!this.leads() && !(await this.#renewedLate(keeping.signal))) {
           return this.#lose('the lease was not renewed before its deadline', true);
         }
         // one renewal at a time: a hung one must not stop the deadline from being checked
@@ -201,9 +201,37 @@ export class LeaseKeeper {
       });
   }
 
+  /**
+   * After the deadline passed with no renewal unanswered, this process did not ask in time: its
+   * own work held the event loop (loading 100,000 manifests, restoring their status). Nothing
+   * was written meanwhile, and {@link leads} stays false until the store answers, so whether
+   * another replica has taken the lease over is the store's to say: a renewal proven now (within
+   * the deadline) keeps leadership, logged with how long the loop was held. A renewal still
+   * unanswered means the store did not answer in time: false, leadership ends.
+   */
+  async #renewedLate(keeping: AbortSignal): Promise<boolean> {
+    const confirmed = this.#confirmedAt;
+    if (this.#renewing || confirmed === undefined || this.#lostSignal?.aborted) return false;
+    const start = this.#now();
+    this.#renewing = true;
+    const held = await this.#proven().finally(() => {
+      this.#renewing = false;
+    });
+    if (!held || keeping.aborted || this.#confirmedAt !== confirmed) return false;
+    this.#answered();
+    this.#confirmedAt = start;
+    this.#logger.warn(
+      { event: 'lease-renewed-late', sinceRenewalMs: Math.round(start - confirmed) },
+      'the lease was renewed late (this process held its event loop past the renew deadline); still leading',
+    );
+    return true;
+  }
+
   /** A renewal that answers within the deadline (I/O); false when it fails or hangs past it. */
   #proven(): Promise<boolean> {
-    const renewal = this.#lease.renew!().then(
+    const lease = this.#lease;
+    // without `renew`, asking for the lease again is the round trip (sharded seats)
+    const renewal = (lease.renew ? lease.renew() : lease.tryAcquire()).then(
       (held) => held !== false,
       () => false,
     );

@@ -1,4 +1,5 @@
 import { PlatctlError } from '../../core/errors.js';
+import { nextTurn } from '../../core/slices.js';
 import { LeaseKeeper } from '../leadership/lease-keeper.js';
 import type { RunTrigger, StoredRun } from '../status/history.js';
 import { BackoffTracker } from './backoff.js';
@@ -201,6 +202,8 @@ export class ControllerLoop {
       this.#hardStop.signal,
     );
     this.#ports.observe?.(outcome);
+    // saving status is long at 100,000 resources: timers (the lease's renewal) go first
+    await nextTurn();
     await this.#recordRun(runOf(outcome, trigger, this.#ports.status.lastError));
     for (const l of this.#stepListeners) l(outcome);
     return outcome.requeueAfterMs;

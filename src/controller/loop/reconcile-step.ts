@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { PlatctlError, redact } from '../../core/errors.js';
+import { nextTurn } from '../../core/slices.js';
 import type { RunReport } from '../engine/ports.js';
 import type { Snapshot } from '../sources/source.js';
 import type { RunResult } from '../status/status.js';
@@ -119,7 +120,9 @@ export async function reconcileStep(
         hard,
       ),
     );
-    // 6. Record: status, conditions, metrics, per-resource backoff.
+    // 6. Record: status, conditions, metrics, per-resource backoff (after a turn of the event
+    // loop: the run's last stage and this one are long at 100,000 resources).
+    await nextTurn();
     beat('record');
     result = record(report, { applying, suspended }, target.revision, runId, ports, options);
     status.revisions.lastAttempted = revOf(target);
