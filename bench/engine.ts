@@ -113,6 +113,7 @@ const stateTarget =
   values.state === 'postgres' ? `${databaseUrl}?schema=${schema}` : join(dir, 'state.db');
 let requests = 0;
 let peak = 0;
+const retries = new Map<string, number>();
 const sampler = setInterval(() => {
   peak = Math.max(peak, process.memoryUsage.rss());
 }, 50);
@@ -128,6 +129,13 @@ async function measure(mode: 'plan' | 'apply') {
     env: { BENCH_PASSWORD: 'Bench-password-1' },
     onRequest: () => {
       requests++;
+    },
+    client: {
+      // why attempts were retried: a run with retries says which requests and causes
+      onRetry: (e) => {
+        const cause = `${e.method} ${e.route} ${e.failure ?? e.status} after ~${Math.round(e.durationMs / 1000)} s`;
+        retries.set(cause, (retries.get(cause) ?? 0) + 1);
+      },
     },
     ...(progress ? { events: progress } : {}),
   });
@@ -165,6 +173,17 @@ async function measure(mode: 'plan' | 'apply') {
   const failed = Object.entries(result.outcomes ?? {}).filter(([, o]) => o.status === 'failed');
   for (const [id, o] of failed.slice(0, 3))
     console.error(`${mode}: ${id} failed: ${JSON.stringify(o)}`);
+  // the failures' messages, counted, so a failed run says why without reading its outcomes
+  const why = new Map<string, number>();
+  for (const [, o] of failed) {
+    const m = JSON.stringify(o)
+      .replace(/[0-9a-f]{8,}|\d+/g, 'N')
+      .slice(0, 300);
+    why.set(m, (why.get(m) ?? 0) + 1);
+  }
+  for (const [m, c] of why) console.error(`${mode}: ${c} failed with ${m}`);
+  for (const [cause, c] of retries) console.error(`${mode}: ${c} retried: ${cause}`);
+  retries.clear();
   // what the plan would change: 0 for the plan after a complete apply (a no-op plan)
   const changes = result.plan?.actions.filter((a) => a.type !== 'noop').length ?? 0;
   return {
