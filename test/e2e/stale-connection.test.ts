@@ -20,8 +20,11 @@ let url: string;
 
 beforeAll(async () => {
   emulator = spawnTsx(BIN, ['emulator', '--port', '0'], { PLATCTL_EMULATOR_API_KEY: KEY });
-  url = /listening on (http:\/\/\S+)/.exec(await emulator.waitFor(/listening on http/))![1]!;
-});
+  // a child's start through tsx takes tens of seconds on a loaded machine
+  url = /listening on (http:\/\/\S+)/.exec(
+    await emulator.waitFor(/listening on http/, 0, 110_000),
+  )![1]!;
+}, 120_000);
 afterAll(() => {
   emulator?.child.kill('SIGTERM');
 });
