@@ -143,6 +143,7 @@ async function measure(mode: 'plan' | 'apply') {
   peak = process.memoryUsage.rss();
   const start = performance.now();
   const cpu = process.cpuUsage();
+  const usage0 = process.resourceUsage();
   const emuCpu0 = emulator.cpuSeconds();
   const result = await reconcile(
     {
@@ -158,6 +159,13 @@ async function measure(mode: 'plan' | 'apply') {
   ).finally(() => progress?.end());
   const seconds = (performance.now() - start) / 1000;
   const used = process.cpuUsage(cpu);
+  const usage = process.resourceUsage();
+  // wake-ups: each time a thread of the engine blocked (epoll, a lock) and was woken again
+  const wakeups = usage.voluntaryContextSwitches - usage0.voluntaryContextSwitches;
+  const preempted = usage.involuntaryContextSwitches - usage0.involuntaryContextSwitches;
+  console.error(
+    `${mode}: user ${(used.user / 1e6).toFixed(2)} s, system ${(used.system / 1e6).toFixed(2)} s; ${wakeups} voluntary context switches (${(wakeups / n).toFixed(2)} per resource), ${preempted} involuntary`,
+  );
   const cpuSeconds = (used.user + used.system) / 1e6;
   const emulatorCpu = emulator.cpuSeconds() - emuCpu0;
   await ports.close();
@@ -190,6 +198,7 @@ async function measure(mode: 'plan' | 'apply') {
     status: `${unread > 0 ? `${result.status}, ${unread} unread` : result.status}${failed.length ? `, ${failed.length} failed` : ''}${mode === 'plan' ? `, ${changes} changes` : ''}`,
     seconds,
     cpuSeconds,
+    userSeconds: used.user / 1e6,
     emulatorCpu,
     requests,
     peakMb: peak / 2 ** 20,
@@ -242,7 +251,7 @@ if (values.state === 'postgres') {
 }
 
 const row = (name: string, r: Awaited<ReturnType<typeof measure>>, min: number) =>
-  `| ${n} | ${name} | ${r.status} | ${r.seconds.toFixed(2)} s | ${r.cpuSeconds.toFixed(2)} s | ${((r.cpuSeconds * 1000) / n).toFixed(2)} ms | ${Number.isNaN(r.emulatorCpu) ? 'in engine' : `${r.emulatorCpu.toFixed(2)} s`} | ${r.requests} | ${min} | ${(r.requests / rps).toFixed(2)} s | ${(r.seconds / (r.requests / rps)).toFixed(2)} | ${r.peakMb.toFixed(0)} MB | ${r.load.toFixed(1)} | ${values.state}: ${r.writes} in ${(r.writeMs / 1000).toFixed(2)} s |`;
+  `| ${n} | ${name} | ${r.status} | ${r.seconds.toFixed(2)} s | ${r.cpuSeconds.toFixed(2)} s (user ${r.userSeconds.toFixed(2)} s) | ${((r.cpuSeconds * 1000) / n).toFixed(2)} ms (user ${((r.userSeconds * 1000) / n).toFixed(2)}) | ${Number.isNaN(r.emulatorCpu) ? 'in engine' : `${r.emulatorCpu.toFixed(2)} s`} | ${r.requests} | ${min} | ${(r.requests / rps).toFixed(2)} s | ${(r.seconds / (r.requests / rps)).toFixed(2)} | ${r.peakMb.toFixed(0)} MB | ${r.load.toFixed(1)} | ${values.state}: ${r.writes} in ${(r.writeMs / 1000).toFixed(2)} s |`;
 console.log(
   `resources ${n} (${workspaces} workspaces, ${users} users), --rps ${rps}, --concurrency ${concurrency}, emulator ${inProcess ? 'in-process' : 'in its own process'}\n`,
 );
