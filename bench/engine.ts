@@ -113,6 +113,7 @@ const stateTarget =
   values.state === 'postgres' ? `${databaseUrl}?schema=${schema}` : join(dir, 'state.db');
 let requests = 0;
 let peak = 0;
+const retries = new Map<string, number>();
 const sampler = setInterval(() => {
   peak = Math.max(peak, process.memoryUsage.rss());
 }, 50);
@@ -129,12 +130,20 @@ async function measure(mode: 'plan' | 'apply') {
     onRequest: () => {
       requests++;
     },
+    client: {
+      // why attempts were retried: a run with retries says which requests and causes
+      onRetry: (e) => {
+        const cause = `${e.method} ${e.route} ${e.failure ?? e.status} after ~${Math.round(e.durationMs / 1000)} s`;
+        retries.set(cause, (retries.get(cause) ?? 0) + 1);
+      },
+    },
     ...(progress ? { events: progress } : {}),
   });
   requests = 0;
   peak = process.memoryUsage.rss();
   const start = performance.now();
   const cpu = process.cpuUsage();
+  const usage0 = process.resourceUsage();
   const emuCpu0 = emulator.cpuSeconds();
   const result = await reconcile(
     {
@@ -150,6 +159,13 @@ async function measure(mode: 'plan' | 'apply') {
   ).finally(() => progress?.end());
   const seconds = (performance.now() - start) / 1000;
   const used = process.cpuUsage(cpu);
+  const usage = process.resourceUsage();
+  // wake-ups: each time a thread of the engine blocked (epoll, a lock) and was woken again
+  const wakeups = usage.voluntaryContextSwitches - usage0.voluntaryContextSwitches;
+  const preempted = usage.involuntaryContextSwitches - usage0.involuntaryContextSwitches;
+  console.error(
+    `${mode}: user ${(used.user / 1e6).toFixed(2)} s, system ${(used.system / 1e6).toFixed(2)} s; ${wakeups} voluntary context switches (${(wakeups / n).toFixed(2)} per resource), ${preempted} involuntary`,
+  );
   const cpuSeconds = (used.user + used.system) / 1e6;
   const emulatorCpu = emulator.cpuSeconds() - emuCpu0;
   await ports.close();
@@ -165,12 +181,24 @@ async function measure(mode: 'plan' | 'apply') {
   const failed = Object.entries(result.outcomes ?? {}).filter(([, o]) => o.status === 'failed');
   for (const [id, o] of failed.slice(0, 3))
     console.error(`${mode}: ${id} failed: ${JSON.stringify(o)}`);
+  // the failures' messages, counted, so a failed run says why without reading its outcomes
+  const why = new Map<string, number>();
+  for (const [, o] of failed) {
+    const m = JSON.stringify(o)
+      .replace(/[0-9a-f]{8,}|\d+/g, 'N')
+      .slice(0, 300);
+    why.set(m, (why.get(m) ?? 0) + 1);
+  }
+  for (const [m, c] of why) console.error(`${mode}: ${c} failed with ${m}`);
+  for (const [cause, c] of retries) console.error(`${mode}: ${c} retried: ${cause}`);
+  retries.clear();
   // what the plan would change: 0 for the plan after a complete apply (a no-op plan)
   const changes = result.plan?.actions.filter((a) => a.type !== 'noop').length ?? 0;
   return {
     status: `${unread > 0 ? `${result.status}, ${unread} unread` : result.status}${failed.length ? `, ${failed.length} failed` : ''}${mode === 'plan' ? `, ${changes} changes` : ''}`,
     seconds,
     cpuSeconds,
+    userSeconds: used.user / 1e6,
     emulatorCpu,
     requests,
     peakMb: peak / 2 ** 20,
@@ -223,7 +251,7 @@ if (values.state === 'postgres') {
 }
 
 const row = (name: string, r: Awaited<ReturnType<typeof measure>>, min: number) =>
-  `| ${n} | ${name} | ${r.status} | ${r.seconds.toFixed(2)} s | ${r.cpuSeconds.toFixed(2)} s | ${((r.cpuSeconds * 1000) / n).toFixed(2)} ms | ${Number.isNaN(r.emulatorCpu) ? 'in engine' : `${r.emulatorCpu.toFixed(2)} s`} | ${r.requests} | ${min} | ${(r.requests / rps).toFixed(2)} s | ${(r.seconds / (r.requests / rps)).toFixed(2)} | ${r.peakMb.toFixed(0)} MB | ${r.load.toFixed(1)} | ${values.state}: ${r.writes} in ${(r.writeMs / 1000).toFixed(2)} s |`;
+  `| ${n} | ${name} | ${r.status} | ${r.seconds.toFixed(2)} s | ${r.cpuSeconds.toFixed(2)} s (user ${r.userSeconds.toFixed(2)} s) | ${((r.cpuSeconds * 1000) / n).toFixed(2)} ms (user ${((r.userSeconds * 1000) / n).toFixed(2)}) | ${Number.isNaN(r.emulatorCpu) ? 'in engine' : `${r.emulatorCpu.toFixed(2)} s`} | ${r.requests} | ${min} | ${(r.requests / rps).toFixed(2)} s | ${(r.seconds / (r.requests / rps)).toFixed(2)} | ${r.peakMb.toFixed(0)} MB | ${r.load.toFixed(1)} | ${values.state}: ${r.writes} in ${(r.writeMs / 1000).toFixed(2)} s |`;
 console.log(
   `resources ${n} (${workspaces} workspaces, ${users} users), --rps ${rps}, --concurrency ${concurrency}, emulator ${inProcess ? 'in-process' : 'in its own process'}\n`,
 );

@@ -6,10 +6,12 @@
  * workspace), then times `importPlatform` (the code behind `platctl import`) with the real API
  * client at the given rps. Workspaces come from list pages (1,000 per page); each instance needs
  * its own read, so requests ≈ pages + instances, and the wall time should be ≈ requests ÷ rps.
+ * `--profile FILE` writes a CPU profile of the import alone (not the seeding) to FILE.
  */
 
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,6 +26,7 @@ const { values } = parseArgs({
     objects: { type: 'string', default: '10000' },
     rps: { type: 'string', default: '100' },
     instances: { type: 'string', default: '0.2' },
+    profile: { type: 'string' },
   },
 });
 const n = Number(values.objects);
@@ -90,9 +93,11 @@ const sent: number[] = [];
 const out = mkdtempSync(join(tmpdir(), 'platctl-bench-import-'));
 const t0 = performance.now();
 const cpu = process.cpuUsage();
-const result = await importPlatform(
-  { scope: { kinds: ['Workspace', 'ComputeInstance'] }, outDir: join(out, 'm') },
-  { api, providers: createProviderRegistry(), clock: systemClock },
+const result = await profiled(values.profile, () =>
+  importPlatform(
+    { scope: { kinds: ['Workspace', 'ComputeInstance'] }, outDir: join(out, 'm') },
+    { api, providers: createProviderRegistry(), clock: systemClock },
+  ),
 );
 const seconds = (performance.now() - t0) / 1000;
 // the longest pauses between two requests, and the rate between the first and the last request
@@ -120,3 +125,23 @@ console.log('|---|---|---|---|---|---|---|---|---|');
 console.log(
   `| ${n} | ${instances} | ${rps} | ${imported} | ${requests} | ${(requests / rps).toFixed(1)} s | ${seconds.toFixed(1)} s | ${((used.user + used.system) / 1e6).toFixed(1)} s | ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB |`,
 );
+
+/** `run` under the inspector's CPU profiler when `file` is given, the profile written there. */
+async function profiled<T>(file: string | undefined, run: () => Promise<T>): Promise<T> {
+  if (!file) return run();
+  const session = new Session();
+  session.connect();
+  const post = (method: string) =>
+    new Promise<unknown>((resolve, reject) =>
+      session.post(method, (err, res) => (err ? reject(err) : resolve(res))),
+    );
+  await post('Profiler.enable');
+  await post('Profiler.start');
+  try {
+    return await run();
+  } finally {
+    const { profile } = (await post('Profiler.stop')) as { profile: unknown };
+    writeFileSync(file, JSON.stringify(profile));
+    session.disconnect();
+  }
+}

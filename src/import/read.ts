@@ -49,12 +49,14 @@ export function checkKinds(kinds: readonly string[]): Kind[] {
  * Reads every object of the chosen kinds in the chosen projects (I/O through `ports.api`, so
  * every request shares the client's rate limiter; lists are paged). Users are organization-wide:
  * read whenever the kinds include `User`, whatever `projects` says. An unknown project is a usage
- * error naming the visible ones.
+ * error naming the visible ones. `onKind` is called with each kind's objects as soon as they are
+ * read, while other kinds may still be reading.
  */
 export async function readPlatform(
   scope: ImportScope,
   providers: ProviderRegistry,
   ports: ProviderPorts,
+  onKind?: (live: readonly LiveObject[]) => void,
 ): Promise<PlatformRead> {
   const visible = (await listProjects(ports.api)).map((p) => p.name).sort();
   const unknown = (scope.projects ?? []).filter((p) => !visible.includes(p));
@@ -66,17 +68,22 @@ export async function readPlatform(
   }
   const projects = scope.projects ? [...new Set(scope.projects)].sort() : visible;
   const kinds = IMPORTABLE_KINDS.filter((k) => !scope.kinds || scope.kinds.includes(k));
+  const skipped: { key: string; reason: string }[] = [];
   const perKind = await Promise.all(
-    kinds.map((kind) => {
+    kinds.map(async (kind) => {
       const provider = providers[kind] as ProviderRegistry[Manifest['kind']];
-      return provider.observe({ desired: [], inventory: [], projects, all: true }, ports);
+      const all = await provider.observe(
+        { desired: [], inventory: [], projects, all: true },
+        ports,
+      );
+      const live = all.filter((l) => {
+        if (l.status !== 'deleting') return true;
+        skipped.push({ key: l.key, reason: 'being deleted' });
+        return false;
+      });
+      onKind?.(live);
+      return live;
     }),
   );
-  const skipped: { key: string; reason: string }[] = [];
-  const live = perKind.flat().filter((l) => {
-    if (l.status !== 'deleting') return true;
-    skipped.push({ key: l.key, reason: 'being deleted' });
-    return false;
-  });
-  return { projects, live, skipped };
+  return { projects, live: perKind.flat(), skipped };
 }

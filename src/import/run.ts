@@ -9,6 +9,7 @@ import { renderFiles, schemaRefFor, writeFiles } from './files.js';
 import { fromLastApplied } from './from-state.js';
 import { manifestOf } from './manifests.js';
 import { type ImportScope, readPlatform } from './read.js';
+import { renderAhead } from './render-ahead.js';
 
 /** What `platctl import` was asked. */
 export interface ImportOptions {
@@ -54,21 +55,26 @@ export async function importPlatform(
   options: ImportOptions,
   ports: ImportPorts,
 ): Promise<ImportResult> {
-  // read: every object of the chosen kinds and projects
-  const read = await readPlatform(options.scope, ports.providers, providerPorts(ports));
   // what the API cannot read: as platctl last applied it, when a state store is at hand
-  const known = ports.state
-    ? fromLastApplied(await ports.state.lastApplied(), read.projects, options.scope)
-    : { manifests: [], groups: new Map() };
-  // normalize: the fields a manifest owns, secrets replaced by placeholders
-  const imported = read.live.map((live) => ({
-    live,
-    manifest: manifestOf(live, known.groups.get(live.ref.name)),
-  }));
+  const applied = ports.state ? await ports.state.lastApplied() : undefined;
+  const { groups } = applied ? fromLastApplied(applied, [], options.scope) : { groups: new Map() };
+  // read every object of the chosen kinds and projects; normalize each kind as it arrives (the
+  // fields a manifest owns, secrets replaced by placeholders) and render it while the rest is read
+  const normalized = new Map<LiveObject, Manifest>();
+  const ahead = renderAhead();
+  const read = await readPlatform(options.scope, ports.providers, providerPorts(ports), (live) => {
+    for (const l of live) normalized.set(l, manifestOf(l, groups.get(l.ref.name)));
+    ahead.add(live.map((l) => normalized.get(l)!));
+  });
+  const known = applied
+    ? fromLastApplied(applied, read.projects, options.scope)
+    : { manifests: [], groups };
+  const imported = read.live.map((live) => ({ live, manifest: normalized.get(live)! }));
   // write: a fresh, stable set of files
   const files = renderFiles(
     [...imported.map((i) => i.manifest), ...known.manifests],
     schemaRefFor(options.outDir),
+    await ahead.texts(),
   );
   await writeFiles(options.outDir, files, options.overwrite);
   // adopt: managed from now on, as if platctl had created them

@@ -53,6 +53,12 @@ export interface ApiRequest {
   /** Aborts the request and any retry wait. */
   readonly signal?: AbortSignal;
   /**
+   * Its place among the requests waiting for the rate limiter: a higher one is sent first. List
+   * pages are 1 (`providers/support/list.ts`): a page's answer unblocks the next page and what
+   * waits on the whole list, a single read or write unblocks only itself. @default 0
+   */
+  readonly priority?: number;
+  /**
    * Asked right before each attempt is sent, once the rate limiter gave it its turn (no I/O):
    * false refuses it with `locked`, unsent (a controller that can no longer prove it leads).
    */

@@ -26,6 +26,21 @@ const get = (i: number) => ({
 });
 
 describe('the shared rate limiter', () => {
+  it('sends a request of a higher priority before the ones already waiting (a list page)', async () => {
+    const sent: string[] = [];
+    const transport: Transport = async ({ path }) => {
+      sent.push(path);
+      await new Promise((r) => setTimeout(r, 5));
+      return { status: 200, headers: { 'content-type': 'application/json' }, text: '{}' };
+    };
+    const api = createApiClient({ baseUrl: BASE, apiKey: API_KEY, concurrency: 1, transport });
+    const reads = Array.from({ length: 5 }, (_, i) => api.request(get(i)));
+    const page = api.request({ ...get(99), priority: 1 });
+    await Promise.all([...reads, page]);
+    // the first read had the one place already; the page goes next, before reads 1 to 4
+    expect(sent.map((p) => p.split('/')[4])).toEqual(['0', '99', '1', '2', '3', '4']);
+  });
+
   it('never has more requests in flight than the concurrency, whoever sends them', async () => {
     const { transport, stats } = slowTransport(10);
     const api = createApiClient({ baseUrl: BASE, apiKey: API_KEY, concurrency: 3, transport });

@@ -119,7 +119,9 @@ export function createApiClient(options: ApiClientOptions): ApiClient & { close(
             }
             return attemptOnce(req, attempt);
           },
-          req.signal ? { signal: req.signal } : {},
+          req.signal || req.priority
+            ? { ...(req.signal ? { signal: req.signal } : {}), priority: req.priority ?? 0 }
+            : {},
         )
         .catch((err: unknown) => {
           // Aborted while waiting for its turn: nothing was sent.

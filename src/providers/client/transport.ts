@@ -1,5 +1,6 @@
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
+import type net from 'node:net';
 import { ACCEPT_ENCODING, decodeBody } from './content-encoding.js';
 
 // The API client's one port to the network, and its real implementation on node:http(s). The
@@ -79,6 +80,7 @@ export function httpTransport(options: HttpTransportOptions): Transport & { clos
     scheduling: 'lifo',
     timeout: 4_000,
   });
+  agent.on('free', markIdle);
   const protocol = url.protocol;
   const hostname = url.hostname.replace(/^\[(.*)\]$/, '$1');
   const port = url.port === '' ? undefined : Number(url.port);
@@ -88,6 +90,7 @@ export function httpTransport(options: HttpTransportOptions): Transport & { clos
       const { signal } = request;
       if (signal?.aborted) return reject(signal.reason);
       let outgoing: http.ClientRequest;
+      dropExpired(agent, Date.now());
       try {
         outgoing = lib.request({
           protocol,
@@ -109,6 +112,32 @@ export function httpTransport(options: HttpTransportOptions): Transport & { clos
       outgoing.end(request.body);
     });
   return Object.assign(send, { close: () => agent.destroy() });
+}
+
+// When each idle connection was last freed, by the wall clock.
+const IDLE_SINCE = Symbol('idleSince');
+type Idle = net.Socket & { [IDLE_SINCE]?: number };
+
+function markIdle(socket: Idle): void {
+  socket[IDLE_SINCE] = Date.now();
+}
+
+/**
+ * Destroys the idle connections whose idle timeout has passed by the clock, before a request
+ * picks one. The agent's timer cannot fire while the event loop is held (a plan of 100,000
+ * resources runs for tens of seconds without yielding), and the server has closed its end by
+ * then: a request sent on such a connection meets ECONNRESET, and a create that may have reached
+ * the platform must be retried behind an existence check. The agent skips destroyed connections
+ * (the oldest idle ones, first in its list) and opens a fresh one.
+ */
+function dropExpired(agent: http.Agent, now: number): void {
+  for (const name in agent.freeSockets) {
+    for (const socket of agent.freeSockets[name] ?? []) {
+      const since = (socket as Idle)[IDLE_SINCE];
+      const limit = socket.timeout ?? 0;
+      if (since !== undefined && limit > 0 && now - since >= limit) socket.destroy();
+    }
+  }
 }
 
 /** Sent with every request: compressed answers are accepted, and the client names itself. */

@@ -93,7 +93,13 @@ async function readOnce<T>(
   const key = paging.key ?? ((item: T) => JSON.stringify(item));
   const seen = new Map<string, T>();
   const get = async (extra: Record<string, number>) => {
-    const res = await api.request({ ...req, method: 'GET', query: { ...req.query, ...extra } });
+    // a page goes before single requests waiting: the rest of the list, and what needs it, wait on it
+    const res = await api.request({
+      ...req,
+      method: 'GET',
+      priority: 1,
+      query: { ...req.query, ...extra },
+    });
     const page = paging.items(res.body) ?? [];
     let added = 0;
     for (const item of page) {
