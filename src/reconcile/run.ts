@@ -1,17 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { setMaxListeners } from 'node:events';
 import { Slicer } from '../core/slices.js';
 import type { Action } from '../model/action.js';
 import { manifestKey } from '../model/manifest.js';
-import type { Plan } from '../model/plan.js';
-import type { PriceFile } from '../model/prices.js';
-import type { LiveObject, ProviderPorts } from '../model/provider.js';
 import { processHolder } from '../state/holder.js';
 import { billedUsage } from './billed-usage.js';
 import { applyWindows } from './change-windows.js';
 import { dialectDiagnostics, profileDiagnostics } from './dialect-checks.js';
 import { executePlan } from './executor.js';
-import { gpuKept, gpuSummary } from './gpu.js';
+import { gpuSummary } from './gpu.js';
 import { locateFailure } from './locate.js';
 import { observeAll } from './observe.js';
 import { adoptPending, createError } from './ownership.js';
@@ -22,6 +18,7 @@ import { applySchedules, nameSchedules } from './power-schedules.js';
 import { preflight } from './preflight.js';
 import { createRecorder } from './record.js';
 import { checkReferences } from './references.js';
+import { leftCosts, pick, providerPortsOf, vpcProjects } from './run-parts.js';
 import type { RunOptions, RunPorts, RunResult } from './run-types.js';
 import { recordOutsideWindow } from './window-history.js';
 
@@ -241,53 +238,4 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
   } finally {
     await lease?.release();
   }
-}
-
-/** The projects whose VPC Service is deployed or deploying on the platform (I/O). */
-async function vpcProjects(
-  providers: RunPorts['providers'],
-  projects: readonly string[],
-  ports: ProviderPorts,
-): Promise<ReadonlySet<string>> {
-  const scope = { desired: [], inventory: [], projects, all: true };
-  const services = await providers.Service.observe(scope, ports);
-  return new Set(
-    services
-      .filter((s) => s.status === 'deployed' || s.status === 'deploying')
-      .flatMap((s) => (s.ref.project === undefined ? [] : [s.ref.project])),
-  );
-}
-
-/** The plan's objects left on the platform with what their compute keeps costing (pure). */
-function leftCosts(plan: Plan, live: readonly LiveObject[], prices?: PriceFile) {
-  const left = plan.leftOnPlatform;
-  if (!left) return {};
-  const keys = new Set(left.keys);
-  const specs = live.filter((l) => keys.has(l.key) && l.ref.kind === 'ComputeInstance');
-  const gpu = gpuKept(
-    specs.map((l) => l.body.spec),
-    prices,
-  );
-  return { leftOnPlatform: { ...left, ...(gpu ? { gpu } : {}) } };
-}
-
-function providerPortsOf(ports: RunPorts): ProviderPorts {
-  const signal = ports.hardSignal ?? new AbortController().signal;
-  // every request in flight listens to it: hundreds at once are expected, not a leak
-  setMaxListeners(0, signal);
-  return {
-    api: ports.api,
-    clock: ports.clock,
-    signal,
-    progress: () => {},
-    resolveSecret: ports.resolveSecret,
-    projectId: ports.projectId,
-    wait: ports.wait ?? { pollMs: 2000, timeoutMs: 1_800_000 },
-  };
-}
-
-function pick<T extends object, K extends keyof T>(o: T, keys: readonly K[]): Partial<Pick<T, K>> {
-  const out: Partial<Pick<T, K>> = {};
-  for (const k of keys) if (o[k] !== undefined) out[k] = o[k];
-  return out;
 }

@@ -1,0 +1,62 @@
+import { setMaxListeners } from 'node:events';
+import type { Plan } from '../model/plan.js';
+import type { PriceFile } from '../model/prices.js';
+import type { LiveObject, ProviderPorts } from '../model/provider.js';
+import { gpuKept } from './gpu.js';
+import type { RunPorts } from './run-types.js';
+
+// The parts of a run (reconcile) that are no stage of their own.
+
+/** The projects whose VPC Service is deployed or deploying on the platform (I/O). */
+export async function vpcProjects(
+  providers: RunPorts['providers'],
+  projects: readonly string[],
+  ports: ProviderPorts,
+): Promise<ReadonlySet<string>> {
+  const scope = { desired: [], inventory: [], projects, all: true };
+  const services = await providers.Service.observe(scope, ports);
+  return new Set(
+    services
+      .filter((s) => s.status === 'deployed' || s.status === 'deploying')
+      .flatMap((s) => (s.ref.project === undefined ? [] : [s.ref.project])),
+  );
+}
+
+/** The plan's objects left on the platform with what their compute keeps costing (pure). */
+export function leftCosts(plan: Plan, live: readonly LiveObject[], prices?: PriceFile) {
+  const left = plan.leftOnPlatform;
+  if (!left) return {};
+  const keys = new Set(left.keys);
+  const specs = live.filter((l) => keys.has(l.key) && l.ref.kind === 'ComputeInstance');
+  const gpu = gpuKept(
+    specs.map((l) => l.body.spec),
+    prices,
+  );
+  return { leftOnPlatform: { ...left, ...(gpu ? { gpu } : {}) } };
+}
+
+/** What a provider is handed for one run: the client, clock, hard stop and waits of `ports`. */
+export function providerPortsOf(ports: RunPorts): ProviderPorts {
+  const signal = ports.hardSignal ?? new AbortController().signal;
+  // every request in flight listens to it: hundreds at once are expected, not a leak
+  setMaxListeners(0, signal);
+  return {
+    api: ports.api,
+    clock: ports.clock,
+    signal,
+    progress: () => {},
+    resolveSecret: ports.resolveSecret,
+    projectId: ports.projectId,
+    wait: ports.wait ?? { pollMs: 2000, timeoutMs: 1_800_000 },
+  };
+}
+
+/** The fields of `o` named by `keys` that are set. */
+export function pick<T extends object, K extends keyof T>(
+  o: T,
+  keys: readonly K[],
+): Partial<Pick<T, K>> {
+  const out: Partial<Pick<T, K>> = {};
+  for (const k of keys) if (o[k] !== undefined) out[k] = o[k];
+  return out;
+}
