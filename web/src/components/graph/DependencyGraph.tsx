@@ -1,8 +1,8 @@
 import '@xyflow/react/dist/style.css';
 import { Alert, Box, Button, Card, Group, SegmentedControl, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { Background, type Edge, MarkerType, ReactFlow } from '@xyflow/react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Background, type Edge, MarkerType, ReactFlow, useReactFlow } from '@xyflow/react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { api } from '../../api/client.js';
 import type { Condition, GraphAnswer, GraphNode } from '../../api/types.js';
 import { layoutGraph, NODE_HEIGHT, NODE_WIDTH } from '../../lib/graph-layout.js';
@@ -19,6 +19,29 @@ import { navigate, useLocation } from '../router.js';
 import { type BoxNode, type DrawnNode, PlatctlNode, ProjectBox } from './GraphNodes.js';
 
 const NODE_TYPES = { platctl: PlatctlNode, box: ProjectBox };
+const FIT = { maxZoom: 1 } as const;
+
+/**
+ * Fits the view to each drawing after the first this flow shows (the flow fits its first on
+ * mount): the fit is asked for once the drawing's nodes are committed and done once they are in
+ * xyflow's store.
+ */
+function FitEachDrawing({ drawing }: { readonly drawing: number }) {
+  const { fitView } = useReactFlow();
+  const first = useRef(drawing);
+  useEffect(() => {
+    if (drawing !== first.current) void fitView(FIT);
+  }, [drawing, fitView]);
+  return null;
+}
+
+/**
+ * Which flow draws a view: one per focus and search. Opening or closing a project or workspace,
+ * another depth or a refresh keeps the flow and its nodes (most stay: diffed, not rebuilt); a new
+ * focus or search, which keeps few of them, starts a flow afresh, which costs less than removing
+ * the old nodes one by one (bench/README.md, the dashboard's profile).
+ */
+const flowOf = (view: GraphState) => `${view.focus ?? ''}\n${view.q}`;
 
 interface Props {
   /** The summary bar's condition filter. */
@@ -55,8 +78,9 @@ function useGraphUrl(condition: Condition | undefined) {
 export function DependencyGraph({ condition, onSelect, generation }: Props) {
   const [state, setState] = useGraphUrl(condition);
   const [answer, setAnswer] = useState<GraphAnswer | undefined>();
-  // each answer is drawn afresh and fitted to the view: xyflow fits on mount only
+  // counts the answers drawn: each is fitted to the view
   const [drawing, setDrawing] = useState(0);
+  const [flow, setFlow] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [search, setSearch] = useState(state.q);
   const [q] = useDebouncedValue(search, 150);
@@ -74,6 +98,7 @@ export function DependencyGraph({ condition, onSelect, generation }: Props) {
       .then((a) => {
         if (!live) return;
         setAnswer(a);
+        setFlow(flowOf(view));
         setDrawing((d) => d + 1);
         setError(undefined);
       })
@@ -160,12 +185,12 @@ export function DependencyGraph({ condition, onSelect, generation }: Props) {
       )}
       <Box h={620} data-testid="graph-canvas" aria-label="Dependency graph">
         <ReactFlow<DrawnNode | BoxNode, Edge>
-          key={drawing}
+          key={flow}
+          fitView
+          fitViewOptions={FIT}
           nodes={nodes}
           edges={edges}
           nodeTypes={NODE_TYPES}
-          fitView
-          fitViewOptions={{ maxZoom: 1 }}
           minZoom={0.05}
           onlyRenderVisibleElements
           nodesDraggable={false}
@@ -174,6 +199,7 @@ export function DependencyGraph({ condition, onSelect, generation }: Props) {
           proOptions={{ hideAttribution: true }}
         >
           <Background />
+          <FitEachDrawing drawing={drawing} />
         </ReactFlow>
       </Box>
     </Card>
