@@ -36,3 +36,15 @@ export async function listQuiet(page: Page, quietMs = 1500): Promise<void> {
     { polling: 250, timeout: 300_000 },
   );
 }
+
+/**
+ * The first project the collapsed graph draws: at 100,000 resources the fitted overview is at
+ * its least zoom and only the projects in view are in the page (proj-0003 may not be).
+ */
+export async function drawnProject(page: Page): Promise<string> {
+  const id = await page
+    .locator('[data-node^="project:"]')
+    .first()
+    .getAttribute('data-node', { timeout: 60_000 });
+  return id!.slice('project:'.length);
+}

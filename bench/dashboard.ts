@@ -29,7 +29,7 @@ import { statusFor } from '../test/dashboard/helpers/sign-in.js';
 import { syntheticConditions } from '../test/dashboard/helpers/synthetic.js';
 import { launchBrowser } from '../test/helpers/browser.js';
 import type { ResourceItem } from '../web/src/api/types.js';
-import { benchPage, listQuiet } from './dashboard-page.js';
+import { benchPage, drawnProject, listQuiet } from './dashboard-page.js';
 
 const { values } = parseArgs({
   options: {
@@ -137,17 +137,18 @@ async function measure(size: number): Promise<void> {
           `${countText}?.includes('nodes')`,
         ),
       );
+      const project = await drawnProject(page);
       t.open.push(
         await until(
           page,
-          () => page.locator('[data-node="project:proj-0003"]').dispatchEvent('click'),
-          `document.querySelector('[data-node="Service/proj-0003/vpc"]')`,
+          () => page.locator(`[data-node="project:${project}"]`).dispatchEvent('click'),
+          `document.querySelector('[data-node="Service/${project}/vpc"]')`,
         ),
       );
       t.focus.push(
         await until(
           page,
-          () => page.locator('[data-node="Service/proj-0003/vpc"]').dispatchEvent('click'),
+          () => page.locator(`[data-node="Service/${project}/vpc"]`).dispatchEvent('click'),
           `document.querySelector('[data-testid=graph-focus]') && ${countText} !== null`,
         ),
       );
