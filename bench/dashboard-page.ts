@@ -19,10 +19,10 @@ export async function benchPage(browser: Browser, fake: FakeControlApi): Promise
 }
 
 /**
- * Resolves once the page has read no page of the resource list for `quietMs`. The page reads
- * every resource when it starts, and again when the first status tells it to (500 a page,
- * 20 pages at 10,000); measured while that read is in flight, a graph interaction measures the
- * list's parsing and its tree as well, on the same main thread.
+ * Resolves once the page has read no page of the resource list for `quietMs`: measured while
+ * the list is still being read (before it was paged by the server, the page read every resource
+ * twice at start, 20 pages at 10,000), a graph interaction measures the list's parsing too, on
+ * the same main thread.
  */
 export async function listQuiet(page: Page, quietMs = 1500): Promise<void> {
   await page.waitForFunction(

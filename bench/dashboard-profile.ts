@@ -115,8 +115,16 @@ async function profiled(
   const sample = !values['trace-only'];
   if (sample) await cdp.send('Profiler.start');
   const t0 = performance.now();
-  await act();
-  await page.waitForFunction(done, undefined, { polling: 'raf', timeout: 120_000 });
+  try {
+    await act();
+    await page.waitForFunction(done, undefined, { polling: 'raf', timeout: 120_000 });
+  } catch (err) {
+    // end what was started, so the next step can start its own
+    if (sample) await cdp.send('Profiler.stop');
+    await endTrace();
+    page.off('response', seen);
+    throw err;
+  }
   const wall = performance.now() - t0;
   const stopped = sample ? await cdp.send('Profiler.stop') : undefined;
   const main = await endTrace();

@@ -1,8 +1,8 @@
 import '@xyflow/react/dist/style.css';
 import { Alert, Box, Button, Card, Group, SegmentedControl, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { Background, type Edge, MarkerType, ReactFlow, useReactFlow } from '@xyflow/react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Background, type Edge, MarkerType, ReactFlow } from '@xyflow/react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { api } from '../../api/client.js';
 import type { Condition, GraphAnswer, GraphNode } from '../../api/types.js';
 import { layoutGraph, NODE_HEIGHT, NODE_WIDTH } from '../../lib/graph-layout.js';
@@ -16,32 +16,10 @@ import {
   openNode,
 } from '../../lib/graph-view.js';
 import { navigate, useLocation } from '../router.js';
+import { FIT, FitEachDrawing, flowOf } from './FitEachDrawing.js';
 import { type BoxNode, type DrawnNode, PlatctlNode, ProjectBox } from './GraphNodes.js';
 
 const NODE_TYPES = { platctl: PlatctlNode, box: ProjectBox };
-const FIT = { maxZoom: 1 } as const;
-
-/**
- * Fits the view to each drawing after the first this flow shows (the flow fits its first on
- * mount): the fit is asked for once the drawing's nodes are committed and done once they are in
- * xyflow's store.
- */
-function FitEachDrawing({ drawing }: { readonly drawing: number }) {
-  const { fitView } = useReactFlow();
-  const first = useRef(drawing);
-  useEffect(() => {
-    if (drawing !== first.current) void fitView(FIT);
-  }, [drawing, fitView]);
-  return null;
-}
-
-/**
- * Which flow draws a view: one per focus and search. Opening or closing a project or workspace,
- * another depth or a refresh keeps the flow and its nodes (most stay: diffed, not rebuilt); a new
- * focus or search, which keeps few of them, starts a flow afresh, which costs less than removing
- * the old nodes one by one (bench/README.md, the dashboard's profile).
- */
-const flowOf = (view: GraphState) => `${view.focus ?? ''}\n${view.q}`;
 
 interface Props {
   /** The summary bar's condition filter. */
