@@ -18,7 +18,9 @@ import {
 // The dashboard end to end: a real `platctl controller` process following a local bare git
 // repository, the real emulator, the built page in Debian's Chromium. One controller for the
 // whole file; the tests run in order and each leaves the platform converged for the next.
-// PLATCTL_SCREENSHOTS=1 writes the screenshots into docs/img/ (otherwise a temp directory).
+// PLATCTL_SCREENSHOTS=1 writes the screenshots into docs/img/ (otherwise a temp directory):
+// `npm run screenshots` runs this file and screenshots.test.ts so. Each is the fixed viewport
+// (1400×1100) or one card of it, never the full page, so the PNGs stay small.
 
 const SHOTS = process.env.PLATCTL_SCREENSHOTS
   ? fileURLToPath(new URL('../../docs/img/', import.meta.url))
@@ -89,7 +91,18 @@ describe('the dashboard against a real controller', () => {
       new RegExp(`^${s.counts.total} shown in \\d+ projects$`),
     );
     await page.getByTestId('project-platform').waitFor();
-    await page.screenshot({ path: join(SHOTS, 'dashboard-overview.png'), fullPage: true });
+    await page.screenshot({ path: join(SHOTS, 'dashboard-overview.png') });
+    await page.getByTestId('source').screenshot({ path: join(SHOTS, 'dashboard-revisions.png') });
+    // the same view in dark mode (the header's moon button)
+    await page.getByTestId('color-scheme').click();
+    await expect
+      .poll(() => page.locator('html').getAttribute('data-mantine-color-scheme'))
+      .toBe('dark');
+    await page.screenshot({ path: join(SHOTS, 'dashboard-overview-dark.png') });
+    await page.getByTestId('color-scheme').click();
+    await expect
+      .poll(() => page.locator('html').getAttribute('data-mantine-color-scheme'))
+      .toBe('light');
   });
 
   it('shows a drift made through the emulator, and "Reconcile now" heals it', async () => {
@@ -109,7 +122,7 @@ describe('the dashboard against a real controller', () => {
     const diff = page.getByTestId('diff');
     await diff.waitFor();
     expect(await diff.textContent()).toContain('changed by hand');
-    await page.screenshot({ path: join(SHOTS, 'dashboard-resource.png'), fullPage: true });
+    await page.screenshot({ path: join(SHOTS, 'dashboard-resource.png') });
     await page.goBack(); // the resource's page, back to the list (its filter is in the URL)
     await row(SHARED).waitFor();
 
@@ -156,6 +169,11 @@ describe('the dashboard against a real controller', () => {
     await page.getByTestId('runs').waitFor();
     expect(await page.getByTestId('run-row').count()).toBeGreaterThan(2);
     await page.screenshot({ path: join(SHOTS, 'dashboard-runs.png') });
+    await page.getByTestId('run-link').first().click();
+    await page.getByTestId('run-summary').waitFor();
+    await page.screenshot({ path: join(SHOTS, 'dashboard-run.png') });
+    await page.goBack();
+    await page.getByTestId('runs').waitFor();
     const advance = await emulatorControl(ctl.emulator.url, 'POST', '/_emulator/clock/advance', {
       seconds: 6 * 3600,
     });
@@ -166,6 +184,6 @@ describe('the dashboard against a real controller', () => {
       .getByTestId('usage-row')
       .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-project')));
     expect(projects.sort()).toEqual(['ml-research', 'platform']);
-    await page.screenshot({ path: join(SHOTS, 'dashboard-usage.png'), fullPage: true });
+    await page.screenshot({ path: join(SHOTS, 'dashboard-usage.png') });
   });
 });

@@ -140,4 +140,39 @@ describe('the dependency graph', { timeout: 120_000 }, () => {
         ),
     ).toEqual([]);
   });
+
+  it('fits each drawing to the view: a wider focus is zoomed out to show every node', async () => {
+    fake = await startFakeControlApi(bundle, {
+      status: statusFor(counts(items)),
+      resources: items,
+    });
+    page = await signIn(browser, fake);
+    await page.goto(`${fake.url}/graph?focus=ComputeInstance/proj-0042/ws-1/gpu-2`);
+    await expect.poll(shown, WAIT).toHaveLength(3);
+    const width = async (key: string) =>
+      (await page.locator(`[data-node="${key}"]`).boundingBox())?.width ?? 0;
+    // three nodes: at the largest zoom the view allows (1)
+    expect(await width('Service/proj-0042/vpc')).toBeGreaterThan(200);
+    // three steps: the project's other instances too, drawn by the same flow, fitted again
+    await page
+      .getByRole('radio', { name: '3' })
+      .evaluate((el) => (el as unknown as { click(): void }).click());
+    await expect
+      .poll(
+        async () => Number((await page.getByTestId('graph-count').textContent())?.split(' ')[0]),
+        WAIT,
+      )
+      .toBeGreaterThan(50);
+    await expect.poll(() => width('Service/proj-0042/vpc'), WAIT).toBeLessThan(150);
+    const canvas = (await page.getByTestId('graph-canvas').boundingBox())!;
+    const drawn = await shown();
+    expect(drawn.length).toBeGreaterThan(50);
+    for (const key of drawn) {
+      const r = (await page.locator(`[data-node="${key}"]`).boundingBox())!;
+      expect(r.x).toBeGreaterThanOrEqual(canvas.x);
+      expect(r.y).toBeGreaterThanOrEqual(canvas.y);
+      expect(r.x + r.width).toBeLessThanOrEqual(canvas.x + canvas.width);
+      expect(r.y + r.height).toBeLessThanOrEqual(canvas.y + canvas.height);
+    }
+  });
 });

@@ -10,10 +10,10 @@ import { signIn, statusFor } from './helpers/sign-in.js';
 import { syntheticConditions } from './helpers/synthetic.js';
 import { seed, VIEWS } from './helpers/views.js';
 
-// The script that refreshes the screenshots of the graph and usage views in docs/img/:
-//   PLATCTL_SCREENSHOTS=1 PLATCTL_TEST_ALL=1 npx vitest run test/dashboard/screenshots.test.ts
-// (the other views' screenshots come from the real controller: e2e-dashboard.test.ts and
-// e2e-pages.test.ts with PLATCTL_SCREENSHOTS=1). 2,000 synthetic resources in 20 projects.
+// The screenshots of the graph and usage views in docs/img/, over 2,000 synthetic resources in
+// 20 projects; the other views' come from the real controller (e2e-dashboard.test.ts).
+// `npm run screenshots` refreshes them all (PLATCTL_SCREENSHOTS=1, both files). Each is the
+// fixed viewport (1400×1100), never the full page, so the PNGs stay small.
 
 const IMG = fileURLToPath(new URL('../../docs/img/', import.meta.url));
 const shots = process.env.PLATCTL_SCREENSHOTS === '1';
@@ -33,8 +33,20 @@ describe.skipIf(!shots)('screenshots of the views', () => {
       const page = await signIn(browser, fake, { width: 1400, height: 1100 });
       for (const view of VIEWS) {
         await view.open(page, fake);
-        if (view.shot)
-          await page.screenshot({ path: join(IMG, `dashboard-${view.shot}.png`), fullPage: true });
+        if (view.shot) await page.screenshot({ path: join(IMG, `dashboard-${view.shot}.png`) });
+        if (view.shot === 'usage-cost') {
+          // the fleet below the usage: its card alone
+          await page.getByTestId('fleet-row').first().waitFor();
+          await page.getByTestId('fleet').screenshot({ path: join(IMG, 'dashboard-fleet.png') });
+        }
+        if (view.shot === 'graph-project') {
+          // the graph in dark mode too (the header's moon button), then back to light
+          await page.getByTestId('color-scheme').click();
+          await page.locator('html[data-mantine-color-scheme=dark]').waitFor();
+          await page.screenshot({ path: join(IMG, 'dashboard-graph-dark.png') });
+          await page.getByTestId('color-scheme').click();
+          await page.locator('html[data-mantine-color-scheme=light]').waitFor();
+        }
       }
     } finally {
       await browser.close();

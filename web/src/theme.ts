@@ -14,6 +14,17 @@ import {
 /** Text for the colours whose shade 9 is still too light on their shade 0 (orange: 3.95:1). */
 const DARKER_TEXT: Readonly<Record<string, string>> = { orange: '#a63a0b', yellow: '#7a5200' };
 
+/**
+ * The light variant's colours of a theme colour (a badge's): its lightest shade behind its
+ * darkest text. The graph's nodes draw their badges as plain elements in these.
+ */
+export function lightVariant(color: string): { background: string; color: string } {
+  return {
+    background: `var(--mantine-color-${color}-0)`,
+    color: DARKER_TEXT[color] ?? `var(--mantine-color-${color}-9)`,
+  };
+}
+
 const variantColorResolver: VariantColorsResolver = (input) => {
   const colors = defaultVariantColorsResolver(input);
   const parsed = parseThemeColor({
@@ -24,9 +35,8 @@ const variantColorResolver: VariantColorsResolver = (input) => {
     // teal 9 on teal 1 is 4.32:1; on teal 0 it passes
     return {
       ...colors,
-      background: `var(--mantine-color-${parsed.color}-0)`,
+      ...lightVariant(parsed.color),
       hover: `var(--mantine-color-${parsed.color}-1)`,
-      color: DARKER_TEXT[parsed.color] ?? `var(--mantine-color-${parsed.color}-9)`,
     };
   }
   if (input.variant === 'subtle' && parsed.isThemeColor) {

@@ -16,6 +16,7 @@ import {
   openNode,
 } from '../../lib/graph-view.js';
 import { navigate, useLocation } from '../router.js';
+import { FIT, FitEachDrawing, flowOf } from './FitEachDrawing.js';
 import { type BoxNode, type DrawnNode, PlatctlNode, ProjectBox } from './GraphNodes.js';
 
 const NODE_TYPES = { platctl: PlatctlNode, box: ProjectBox };
@@ -55,8 +56,9 @@ function useGraphUrl(condition: Condition | undefined) {
 export function DependencyGraph({ condition, onSelect, generation }: Props) {
   const [state, setState] = useGraphUrl(condition);
   const [answer, setAnswer] = useState<GraphAnswer | undefined>();
-  // each answer is drawn afresh and fitted to the view: xyflow fits on mount only
+  // counts the answers drawn: each is fitted to the view
   const [drawing, setDrawing] = useState(0);
+  const [flow, setFlow] = useState('');
   const [error, setError] = useState<string | undefined>();
   const [search, setSearch] = useState(state.q);
   const [q] = useDebouncedValue(search, 150);
@@ -74,6 +76,7 @@ export function DependencyGraph({ condition, onSelect, generation }: Props) {
       .then((a) => {
         if (!live) return;
         setAnswer(a);
+        setFlow(flowOf(view));
         setDrawing((d) => d + 1);
         setError(undefined);
       })
@@ -160,12 +163,12 @@ export function DependencyGraph({ condition, onSelect, generation }: Props) {
       )}
       <Box h={620} data-testid="graph-canvas" aria-label="Dependency graph">
         <ReactFlow<DrawnNode | BoxNode, Edge>
-          key={drawing}
+          key={flow}
+          fitView
+          fitViewOptions={FIT}
           nodes={nodes}
           edges={edges}
           nodeTypes={NODE_TYPES}
-          fitView
-          fitViewOptions={{ maxZoom: 1 }}
           minZoom={0.05}
           onlyRenderVisibleElements
           nodesDraggable={false}
@@ -174,6 +177,7 @@ export function DependencyGraph({ condition, onSelect, generation }: Props) {
           proOptions={{ hideAttribution: true }}
         >
           <Background />
+          <FitEachDrawing drawing={drawing} />
         </ReactFlow>
       </Box>
     </Card>

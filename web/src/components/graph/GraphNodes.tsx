@@ -1,8 +1,9 @@
-import { Badge, Group, Text, UnstyledButton } from '@mantine/core';
+import './graph-nodes.css';
 import { Handle, type Node, type NodeProps, Position } from '@xyflow/react';
+import { type CSSProperties, memo } from 'react';
 import { CONDITIONS, type GraphNode } from '../../api/types.js';
 import { CONDITION_COLOR } from '../../lib/format.js';
-import { NODE_HEIGHT, NODE_WIDTH } from '../../lib/graph-layout.js';
+import { lightVariant } from '../../theme.js';
 
 /** What a drawn node carries: the API's node and what a click on it does. */
 export type DrawnNode = Node<{ node: GraphNode; onOpen(node: GraphNode): void }, 'platctl'>;
@@ -10,77 +11,73 @@ export type BoxNode = Node<{ label: string }, 'box'>;
 
 const HIDDEN = { opacity: 0, pointerEvents: 'none' } as const;
 
+/** Each condition's badge colours, computed once. */
+const BADGE = Object.fromEntries(
+  CONDITIONS.map((c) => {
+    const { background, color } = lightVariant(CONDITION_COLOR[c]);
+    return [c, { '--badge-bg': background, '--badge-color': color } as CSSProperties];
+  }),
+);
+
 /**
  * A resource (coloured by its condition, with its reason) or a collapsed project or workspace
  * (its size and counts by condition). A button, so the keyboard reaches it: a resource focuses
- * its neighbourhood, a group opens.
+ * its neighbourhood, a group opens. Plain elements styled by graph-nodes.css, not Mantine's
+ * components: a drawing has hundreds of nodes, and each Mantine component reads the theme and
+ * computes its styles (bench/README.md, the dashboard's profile).
  */
-export function PlatctlNode({ data }: NodeProps<DrawnNode>) {
+function PlatctlNodeView({ data }: NodeProps<DrawnNode>) {
   const { node, onOpen } = data;
   const color = node.condition ? CONDITION_COLOR[node.condition] : 'gray';
-  const border = `var(--mantine-color-${color}-7)`;
+  const resource = node.type === 'resource';
   return (
     <>
       <Handle type="target" position={Position.Left} style={HIDDEN} isConnectable={false} />
-      <UnstyledButton
+      <button
+        type="button"
+        className="platctl-node"
         onClick={() => onOpen(node)}
         data-testid="graph-node"
         data-node={node.id}
         data-condition={node.condition ?? ''}
+        {...(resource ? {} : { 'data-group': '' })}
         aria-label={
-          node.type === 'resource'
+          resource
             ? `${node.label}: ${node.condition}, ${node.reason}. Show its neighbourhood`
             : `${node.label}, ${node.size} resources. Open`
         }
-        style={{
-          width: NODE_WIDTH,
-          height: NODE_HEIGHT,
-          padding: '4px 8px',
-          borderRadius: 6,
-          border: `2px ${node.type === 'resource' ? 'solid' : 'dashed'} ${border}`,
-          background: 'var(--mantine-color-body)',
-          overflow: 'hidden',
-        }}
+        style={{ '--node-border': `var(--mantine-color-${color}-7)` } as CSSProperties}
       >
-        <Text size="xs" fw={600} truncate="end">
-          {node.label}
-        </Text>
-        {node.type === 'resource' ? (
-          <Text size="xs" truncate="end">
+        <span className="platctl-node-line platctl-node-title">{node.label}</span>
+        {resource ? (
+          <span className="platctl-node-line">
             {node.condition} · {node.reason}
-          </Text>
+          </span>
         ) : (
-          <Group gap={4} wrap="nowrap">
-            <Text size="xs">{node.size}</Text>
+          <span className="platctl-node-counts">
+            <span>{node.size}</span>
             {CONDITIONS.filter((c) => (node.counts?.[c] ?? 0) > 0 && c !== 'Ready').map((c) => (
-              <Badge key={c} size="xs" color={CONDITION_COLOR[c]} variant="light">
+              <span key={c} className="platctl-node-badge" style={BADGE[c]}>
                 {c} {node.counts?.[c]}
-              </Badge>
+              </span>
             ))}
-          </Group>
+          </span>
         )}
-      </UnstyledButton>
+      </button>
       <Handle type="source" position={Position.Right} style={HIDDEN} isConnectable={false} />
     </>
   );
 }
 
 /** A project's box behind its nodes, named at its top. */
-export function ProjectBox({ data, width, height }: NodeProps<BoxNode>) {
+function ProjectBoxView({ data, width, height }: NodeProps<BoxNode>) {
   return (
-    <div
-      style={{
-        width,
-        height,
-        borderRadius: 8,
-        background: 'var(--mantine-color-gray-light)',
-        border: '1px solid var(--mantine-color-default-border)',
-        padding: '4px 10px',
-      }}
-    >
-      <Text size="sm" fw={600}>
-        {data.label}
-      </Text>
+    <div className="platctl-box" style={{ width, height }}>
+      {data.label}
     </div>
   );
 }
+
+// xyflow re-renders a node whenever its store changes; the props of an unchanged node are equal
+export const PlatctlNode = memo(PlatctlNodeView);
+export const ProjectBox = memo(ProjectBoxView);

@@ -1,0 +1,50 @@
+import type { Browser, Page } from 'playwright-core';
+import type { FakeControlApi } from '../test/dashboard/helpers/fake-control-api.js';
+
+/**
+ * A page of the dashboard signed in to `fake` (the token already in the tab), at the benchmarks'
+ * fixed viewport, its CSP bypassed (the measuring probes are strings evaluated in it) and room
+ * for every resource timing entry (the default buffer of 250 fills at 100,000 resources).
+ */
+export async function benchPage(browser: Browser, fake: FakeControlApi): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 1400, height: 1000 },
+    bypassCSP: true,
+  });
+  await context.addInitScript(
+    `sessionStorage.setItem('platctl.controlToken', ${JSON.stringify(fake.token)});
+     performance.setResourceTimingBufferSize(100000);`,
+  );
+  return context.newPage();
+}
+
+/**
+ * Resolves once the page has read no page of the resource list for `quietMs`: measured while
+ * the list is still being read (before it was paged by the server, the page read every resource
+ * twice at start, 20 pages at 10,000), a graph interaction measures the list's parsing too, on
+ * the same main thread.
+ */
+export async function listQuiet(page: Page, quietMs = 1500): Promise<void> {
+  await page.waitForFunction(
+    `(() => {
+      const read = performance.getEntriesByType('resource')
+        .filter((e) => e.name.includes('/api/v1/resources'));
+      const last = read.length ? read[read.length - 1].responseEnd : 0;
+      return performance.now() - last > ${quietMs};
+    })()`,
+    undefined,
+    { polling: 250, timeout: 300_000 },
+  );
+}
+
+/**
+ * The first project the collapsed graph draws: at 100,000 resources the fitted overview is at
+ * its least zoom and only the projects in view are in the page (proj-0003 may not be).
+ */
+export async function drawnProject(page: Page): Promise<string> {
+  const id = await page
+    .locator('[data-node^="project:"]')
+    .first()
+    .getAttribute('data-node', { timeout: 60_000 });
+  return id!.slice('project:'.length);
+}
