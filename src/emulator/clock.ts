@@ -42,17 +42,29 @@ export class EmulatorClock implements Clock {
     this.#offsetMs = 0;
   }
 
+  /**
+   * Resolves once this clock has moved `ms` on. Node's timers run on a monotonic clock and `now`
+   * reads `Date.now()`, so a timer can fire while `Date.now()` still shows the millisecond it was
+   * set in (at speed 1000, a whole second of this clock): the rest is waited for again.
+   */
   readonly sleep = (ms: number, signal?: AbortSignal): Promise<void> =>
     new Promise<void>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
-      const timer = setTimeout(() => {
-        signal?.removeEventListener('abort', onAbort);
-        resolve();
-      }, ms / this.#speed);
+      const until = this.now() + ms;
+      let timer: NodeJS.Timeout;
       const onAbort = () => {
         clearTimeout(timer);
         reject(signal?.reason);
       };
+      const wait = (left: number) => {
+        timer = setTimeout(() => {
+          const rest = until - this.now();
+          if (rest > 0) return wait(Math.max(rest / this.#speed, 1));
+          signal?.removeEventListener('abort', onAbort);
+          resolve();
+        }, left);
+      };
+      wait(ms / this.#speed);
       signal?.addEventListener('abort', onAbort, { once: true });
     });
 }

@@ -28,4 +28,20 @@ describe('EmulatorClock', () => {
     await sleep(1_000);
     expect(now()).toBeGreaterThanOrEqual(2_000);
   });
+
+  it('sleeps until its own time has moved on, though a timer fires before Date.now() does', async () => {
+    // Node's timers run on a monotonic clock: a 1 ms timer can fire while Date.now() still reads
+    // the millisecond it was set in (in CI the sleep above once returned at 1,000). Date frozen:
+    vi.useFakeTimers({ now: 0, toFake: ['Date'] });
+    const clock = new EmulatorClock({ start: 1_000, speed: 1000 });
+    let woke = false;
+    const slept = clock.sleep(1_000).then(() => {
+      woke = true;
+    });
+    await new Promise((r) => setTimeout(r, 20));
+    expect(woke).toBe(false);
+    vi.setSystemTime(1);
+    await slept;
+    expect(clock.now()).toBe(2_000);
+  });
 });
