@@ -23,7 +23,6 @@
 
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -36,6 +35,7 @@ import { reconcile } from '../src/reconcile/run.js';
 import { openState } from '../src/state/index.js';
 import { startChildEmulator } from './child-emulator.js';
 import { PROJECTS, platformDocuments } from './platform.js';
+import { profiled } from './profiled.js';
 import { timedStore } from './timed-store.js';
 
 const { values } = parseArgs({
@@ -221,25 +221,6 @@ if (values['fail-reads']) {
 }
 const plan1 = applyOnly ? undefined : await profiled(values['plan-profile'], () => measure('plan'));
 
-/** `run` under the inspector's CPU profiler when `file` is given, the profile written there. */
-async function profiled<T>(file: string | undefined, run: () => Promise<T>): Promise<T> {
-  if (!file) return run();
-  const session = new Session();
-  session.connect();
-  const post = (method: string) =>
-    new Promise<unknown>((resolve, reject) =>
-      session.post(method, (err, res) => (err ? reject(err) : resolve(res))),
-    );
-  await post('Profiler.enable');
-  await post('Profiler.start');
-  try {
-    return await run();
-  } finally {
-    const { profile } = (await post('Profiler.stop')) as { profile: unknown };
-    writeFileSync(file, JSON.stringify(profile));
-    session.disconnect();
-  }
-}
 clearInterval(sampler);
 emulator.close();
 rmSync(dir, { recursive: true, force: true });

@@ -10,8 +10,7 @@
  */
 
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { Session } from 'node:inspector';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,6 +19,7 @@ import { systemClock } from '../src/core/clock.js';
 import { importPlatform } from '../src/import/index.js';
 import { createApiClient, createProviderRegistry } from '../src/providers/index.js';
 import { startChildEmulator } from './child-emulator.js';
+import { profiled } from './profiled.js';
 
 const { values } = parseArgs({
   options: {
@@ -125,23 +125,3 @@ console.log('|---|---|---|---|---|---|---|---|---|');
 console.log(
   `| ${n} | ${instances} | ${rps} | ${imported} | ${requests} | ${(requests / rps).toFixed(1)} s | ${seconds.toFixed(1)} s | ${((used.user + used.system) / 1e6).toFixed(1)} s | ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB |`,
 );
-
-/** `run` under the inspector's CPU profiler when `file` is given, the profile written there. */
-async function profiled<T>(file: string | undefined, run: () => Promise<T>): Promise<T> {
-  if (!file) return run();
-  const session = new Session();
-  session.connect();
-  const post = (method: string) =>
-    new Promise<unknown>((resolve, reject) =>
-      session.post(method, (err, res) => (err ? reject(err) : resolve(res))),
-    );
-  await post('Profiler.enable');
-  await post('Profiler.start');
-  try {
-    return await run();
-  } finally {
-    const { profile } = (await post('Profiler.stop')) as { profile: unknown };
-    writeFileSync(file, JSON.stringify(profile));
-    session.disconnect();
-  }
-}
