@@ -86,7 +86,12 @@ describe('the resource and run pages against a real controller', () => {
     expect(await page.getByTestId('diff-words').allTextContents()).toContainEqual(
       expect.stringMatching(/^platform has changed by hand, git says .+/),
     );
-    expect(Number(await page.getByTestId('count-Drifted').getAttribute('data-count'))).toBe(1);
+    // the counts come with the status event, which may arrive after the resource's own reload
+    await expect
+      .poll(async () => Number(await page.getByTestId('count-Drifted').getAttribute('data-count')), {
+        timeout: 30_000,
+      })
+      .toBe(1);
 
     // the next run plans the same correction again: the history counts it, it does not repeat
     await page.getByTestId('resource-reconcile').click();
