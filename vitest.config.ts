@@ -36,6 +36,7 @@ export default defineConfig({
     // a child CLI or Chromium, so this halves the wall time (400 s -> 240 s) with no test flaking.
     maxWorkers: 2,
     // probes PLATCTL_TEST_DATABASE_URL once: required under CI=true, else skipped with one line
-    globalSetup: ['test/helpers/postgres-setup.ts'],
+    // builds dist/ when it is older than src/: the tests start the CLI from the build
+    globalSetup: ['test/helpers/build-setup.ts', 'test/helpers/postgres-setup.ts'],
   },
 });

@@ -3,15 +3,15 @@ import { readFileSync } from 'node:fs';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emulatorControl } from '../../src/emulator/admin/client.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { keyHeaders } from '../helpers/key-header.js';
+import { PLATCTL_JS } from '../helpers/platctl-bin.js';
 import { commitFiles, createGitRemote } from './helpers/git-remote.js';
 import { API_KEY, GIT_TOKEN, WEBHOOK_SECRET, WORKSPACES, workspaceYaml } from './helpers/stack.js';
 
-const bin = fileURLToPath(new URL('../../src/cli/bin.ts', import.meta.url));
+const bin = PLATCTL_JS;
 
 let root: string;
 let emulator: RunningEmulator;
@@ -30,7 +30,7 @@ afterEach(async () => {
 function startCli(args: string[]) {
   let stderr = '';
   let stdout = '';
-  const proc = spawn(process.execPath, ['--import', 'tsx', bin, 'controller', ...args], {
+  const proc = spawn(process.execPath, [bin, 'controller', ...args], {
     env: {
       ...process.env,
       PLATCTL_BASE_URL: emulator.url,

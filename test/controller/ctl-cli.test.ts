@@ -2,11 +2,11 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { main } from '../../src/cli/main.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { keyHeaders } from '../helpers/key-header.js';
+import { PLATCTL_JS } from '../helpers/platctl-bin.js';
 import { commitFiles, createGitRemote } from './helpers/git-remote.js';
 import { API_KEY, CONTROL_TOKEN, GIT_TOKEN, WORKSPACES, workspaceYaml } from './helpers/stack.js';
 
@@ -14,7 +14,7 @@ import { API_KEY, CONTROL_TOKEN, GIT_TOKEN, WORKSPACES, workspaceYaml } from './
  * `platctl ctl` verbs against a real `platctl controller` process, the emulator and a bare git
  * repository: every verb over the control API, with the token from a file or the environment.
  */
-const bin = fileURLToPath(new URL('../../src/cli/bin.ts', import.meta.url));
+const bin = PLATCTL_JS;
 
 let root: string;
 let emulator: RunningEmulator;
@@ -36,7 +36,7 @@ async function startController(tokenFile: string, remote: string): Promise<numbe
     ...['--listen', '127.0.0.1:0', '--state', join(root, 'state.db'), '--prune'],
     ...['--max-deletes', '1', '--control-token-file', tokenFile],
   ];
-  const proc = spawn(process.execPath, ['--import', 'tsx', bin, ...args], {
+  const proc = spawn(process.execPath, [bin, ...args], {
     env: {
       ...process.env,
       PLATCTL_BASE_URL: emulator.url,

@@ -3,10 +3,10 @@ import { createHmac } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emulatorControl } from '../../src/emulator/admin/client.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
+import { PLATCTL_JS } from '../helpers/platctl-bin.js';
 import { commitFiles, createGitRemote } from './helpers/git-remote.js';
 import { type Received, type Receiver, startReceiver } from './helpers/receiver.js';
 import {
@@ -22,7 +22,7 @@ import {
  * repository against the emulator and sends alerts to a loopback receiver standing in for a
  * webhook, Slack and GitHub's API.
  */
-const bin = fileURLToPath(new URL('../../src/cli/bin.ts', import.meta.url));
+const bin = PLATCTL_JS;
 const HMAC_KEY = 'hmac-key-e2e-6d2a9f';
 const GH_TOKEN = 'gh-token-e2e-3b8c1e';
 const SLACK_SECRET = 'slack-secret-path-4e5f';
@@ -106,8 +106,6 @@ describe('notifications from a real controller process', () => {
     child = spawn(
       process.execPath,
       [
-        '--import',
-        'tsx',
         bin,
         'controller',
         ...['--repo', remote.bare, '--path', 'platform/', '--interval', '1s'],
@@ -216,7 +214,7 @@ describe('notifications from a real controller process', () => {
     );
     const proc = spawn(
       process.execPath,
-      ['--import', 'tsx', bin, 'controller', '--repo', remote.bare, '--path', 'platform/'].concat([
+      [bin, 'controller', '--repo', remote.bare, '--path', 'platform/'].concat([
         '--listen',
         '127.0.0.1:0',
         '--state',

@@ -1,14 +1,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { postgresUrl, type TestSchema, testSchema } from '../helpers/postgres.js';
-import { type LineProcess, spawnTsx } from '../helpers/process.js';
+import { type LineProcess, spawnPlatctl } from '../helpers/process.js';
 import { API_KEY, workspaceYaml } from './helpers/stack.js';
-
-const bin = fileURLToPath(new URL('../../src/cli/bin.ts', import.meta.url));
 
 describe.skipIf(!postgresUrl)('controller replicas on PostgreSQL (real processes)', () => {
   let emulator: RunningEmulator;
@@ -30,8 +27,7 @@ describe.skipIf(!postgresUrl)('controller replicas on PostgreSQL (real processes
   });
 
   const replica = (name: string) => {
-    const r = spawnTsx(
-      bin,
+    const r = spawnPlatctl(
       [
         'controller',
         '--watch',

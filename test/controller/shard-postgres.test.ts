@@ -1,7 +1,6 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { stringify } from 'yaml';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
@@ -9,11 +8,10 @@ import { DEFAULT_SEED } from '../../src/emulator/seed/default-seed.js';
 import { runCli } from '../helpers/cli.js';
 import { keyHeaders } from '../helpers/key-header.js';
 import { postgresUrl, type TestSchema, testSchema } from '../helpers/postgres.js';
-import { type LineProcess, spawnTsx } from '../helpers/process.js';
+import { type LineProcess, spawnPlatctl } from '../helpers/process.js';
 import { commitFiles, createGitRemote, type GitRemote } from './helpers/git-remote.js';
 import { API_KEY, CONTROL_TOKEN } from './helpers/stack.js';
 
-const bin = fileURLToPath(new URL('../../src/cli/bin.ts', import.meta.url));
 const PROJECTS = Array.from({ length: 24 }, (_, i) => `shard-p${i + 1}`);
 const RPS = 12;
 
@@ -99,8 +97,7 @@ describe.skipIf(!postgresUrl)('controller replicas sharding projects (real proce
   });
 
   const replica = async (name: string): Promise<Replica> => {
-    const p = spawnTsx(
-      bin,
+    const p = spawnPlatctl(
       [
         'controller',
         '--repo',

@@ -88,9 +88,12 @@ describe('the resource and run pages against a real controller', () => {
     );
     // the counts come with the status event, which may arrive after the resource's own reload
     await expect
-      .poll(async () => Number(await page.getByTestId('count-Drifted').getAttribute('data-count')), {
-        timeout: 30_000,
-      })
+      .poll(
+        async () => Number(await page.getByTestId('count-Drifted').getAttribute('data-count')),
+        {
+          timeout: 30_000,
+        },
+      )
       .toBe(1);
 
     // the next run plans the same correction again: the history counts it, it does not repeat

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
+import { PLATCTL_JS } from '../helpers/platctl-bin.js';
 import { consoleSteps, expectLines, hasLines } from './doc-steps.js';
 
 // Issue 24, item 4: docs/controller.md's local recipe (a bare repository, a control token,
@@ -11,8 +12,7 @@ import { consoleSteps, expectLines, hasLines } from './doc-steps.js';
 // real CLI in the background (on a free port, which later steps use instead), `curl` is polled
 // until it prints what the page shows, every other command runs in bash. /tmp/ is a temp dir.
 const repo = fileURLToPath(new URL('../../', import.meta.url));
-const bin = join(repo, 'src/cli/bin.ts');
-const tsx = new URL('../../node_modules/tsx/dist/loader.mjs', import.meta.url).href;
+const bin = PLATCTL_JS;
 
 const root = mkdtempSync(join(tmpdir(), 'platctl-recipe-'));
 const clone = join(root, 'clone');
@@ -32,7 +32,7 @@ const GIT_ENV = {
 
 /** Starts `platctl ...args` in the background; resolves with its output once it matches `ready`. */
 function background(args: string[], env: Record<string, string>, ready: RegExp): Promise<string> {
-  const child = spawn(process.execPath, ['--import', tsx, bin, ...args], {
+  const child = spawn(process.execPath, [bin, ...args], {
     cwd: clone,
     env: { ...process.env, NO_COLOR: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,11 +1,11 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openStateStore } from '../../src/state/index.js';
+import { PLATCTL_JS } from '../helpers/platctl-bin.js';
 import { type World, world } from './harness.js';
 
-const bin = fileURLToPath(new URL('../../src/cli/bin.ts', import.meta.url));
+const bin = PLATCTL_JS;
 let w: World;
 beforeEach(async () => {
   w = await world();
@@ -19,18 +19,7 @@ function applyInterrupted(state: string): Promise<{ code: number | null; stderr:
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
-      [
-        '--import',
-        'tsx',
-        bin,
-        'apply',
-        w.manifests,
-        '--state',
-        state,
-        '--auto-approve',
-        '--concurrency',
-        '1',
-      ],
+      [bin, 'apply', w.manifests, '--state', state, '--auto-approve', '--concurrency', '1'],
       {
         env: {
           ...process.env,

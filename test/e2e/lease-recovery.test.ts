@@ -3,17 +3,17 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emulatorControl } from '../../src/emulator/admin/client.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { openStateStore } from '../../src/state/index.js';
 import { runCli } from '../helpers/cli.js';
 import { keyHeaders } from '../helpers/key-header.js';
+import { PLATCTL_JS } from '../helpers/platctl-bin.js';
 import { FAST } from './harness.js';
 
 const apiKey = randomBytes(16).toString('hex');
-const bin = fileURLToPath(new URL('../../src/cli/bin.ts', import.meta.url));
+const bin = PLATCTL_JS;
 let emulator: RunningEmulator;
 let dir: string;
 let env: Record<string, string>;
@@ -56,7 +56,7 @@ describe('an apply killed with -9', () => {
     });
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', bin, 'apply', manifests, '--state', state, '--auto-approve'],
+      [bin, 'apply', manifests, '--state', state, '--auto-approve'],
       { env: { ...process.env, ...env, NO_COLOR: '1' }, stdio: 'ignore' },
     );
     const exited = new Promise((r) => child.on('exit', r));

@@ -5,12 +5,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
+import { PLATCTL_JS } from '../helpers/platctl-bin.js';
 import { consoleSteps, expectLines } from './doc-steps.js';
 
 // Follows the README's walk-through command by command against the emulator and checks the key
 // lines it shows, so the README cannot drift from the program.
 const repo = fileURLToPath(new URL('../../', import.meta.url));
-const bin = join(repo, 'src/cli/bin.ts');
+const bin = PLATCTL_JS;
 
 const dir = mkdtempSync(join(tmpdir(), 'platctl-readme-'));
 const children: ChildProcess[] = [];
@@ -58,7 +59,7 @@ describe('the README walk-through', () => {
 
 /** Starts `platctl ...args` in the background; resolves with its output once it has started. */
 function background(args: string[], env: Record<string, string>): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', bin, ...args], {
+  const child = spawn(process.execPath, [bin, ...args], {
     cwd: dir,
     env: { ...process.env, NO_COLOR: '1', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

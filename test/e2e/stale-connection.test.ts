@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiClient, type RetryEvent } from '../../src/providers/client/api-client.js';
-import { type LineProcess, spawnTsx } from '../helpers/process.js';
+import { type LineProcess, spawnPlatctl } from '../helpers/process.js';
 
 /**
  * A 100,000-resource apply plans for tens of seconds without yielding after its lists were read;
@@ -12,15 +11,14 @@ import { type LineProcess, spawnTsx } from '../helpers/process.js';
  * while the other creates changed it, which failed the run). The emulator runs in a process of
  * its own, as the platform does, so it closes the connections while this process is busy.
  */
-const BIN = fileURLToPath(new URL('../../src/cli/bin.ts', import.meta.url));
 const KEY = randomBytes(16).toString('hex');
 
 let emulator: LineProcess;
 let url: string;
 
 beforeAll(async () => {
-  emulator = spawnTsx(BIN, ['emulator', '--port', '0'], { PLATCTL_EMULATOR_API_KEY: KEY });
-  // a child's start through tsx takes tens of seconds on a loaded machine
+  emulator = spawnPlatctl(['emulator', '--port', '0'], { PLATCTL_EMULATOR_API_KEY: KEY });
+  // a child's start can take tens of seconds on a loaded machine
   url = /listening on (http:\/\/\S+)/.exec(
     await emulator.waitFor(/listening on http/, 0, 110_000),
   )![1]!;

@@ -2,12 +2,12 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EXAMPLES } from '../e2e/harness.js';
 import { runCli } from '../helpers/cli.js';
+import { PLATCTL_JS } from '../helpers/platctl-bin.js';
 
-const bin = fileURLToPath(new URL('../../src/cli/bin.ts', import.meta.url));
+const bin = PLATCTL_JS;
 const KEY = 'fast-test-key-0042';
 const children: ChildProcess[] = [];
 const dirs: string[] = [];
@@ -19,14 +19,10 @@ afterEach(() => {
 
 /** Starts `platctl emulator --port 0 ...args`; resolves with its URL and what it printed. */
 async function emulator(...args: string[]): Promise<{ url: string; out: string }> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', bin, 'emulator', '--port', '0', ...args],
-    {
-      env: { ...process.env, PLATCTL_EMULATOR_API_KEY: KEY, NO_COLOR: '1' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, [bin, 'emulator', '--port', '0', ...args], {
+    env: { ...process.env, PLATCTL_EMULATOR_API_KEY: KEY, NO_COLOR: '1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   children.push(child);
   let out = '';
   return new Promise((resolve, reject) => {

@@ -1,28 +1,18 @@
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parseTransitions } from '../../src/cli/emulator-run.js';
 import { emulatorControl } from '../../src/emulator/admin/client.js';
 import { runCli } from '../helpers/cli.js';
+import { PLATCTL_JS } from '../helpers/platctl-bin.js';
 
-const bin = fileURLToPath(new URL('../../src/cli/bin.ts', import.meta.url));
+const bin = PLATCTL_JS;
 const KEY = 'cli-test-key-0042';
 
 describe('platctl emulator', () => {
   it('prints its URL (never the key), serves the API with the env key, and stops on SIGTERM', async () => {
     const child = spawn(
       process.execPath,
-      [
-        '--import',
-        'tsx',
-        bin,
-        'emulator',
-        '--port',
-        '0',
-        '--admin',
-        '--transition-seconds',
-        'cluster-provision=5',
-      ],
+      [bin, 'emulator', '--port', '0', '--admin', '--transition-seconds', 'cluster-provision=5'],
       {
         env: { ...process.env, PLATCTL_EMULATOR_API_KEY: KEY, NO_COLOR: '1' },
         stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,7 +3,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
+import { PLATCTL_JS } from '../helpers/platctl-bin.js';
 
 const repo = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -85,12 +86,11 @@ export function ciWorkspace() {
   mkdirSync(bin);
   mkdirSync(root);
   symlinkSync(repo, join(root, 'platctl'));
-  const tsx = pathToFileURL(join(repo, 'node_modules/tsx/dist/loader.mjs')).href;
   const script = (name: string, text: string) => {
     writeFileSync(join(bin, name), `#!/bin/sh\n${text}\n`);
     chmodSync(join(bin, name), 0o755);
   };
-  script('platctl', `exec node --import ${tsx} ${join(repo, 'src/cli/bin.ts')} "$@"`);
+  script('platctl', `exec node ${PLATCTL_JS} "$@"`);
   const installs = join(dir, 'npm-installs.log');
   script(
     'npm',

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openStateStore } from '../../src/state/index.js';
 import { type World, world } from '../e2e/harness.js';
+import { PLATCTL_JS } from '../helpers/platctl-bin.js';
 import { applyUntilSettled, audit, type Figures, plantFound, table } from './invariants.js';
 
 /**
@@ -11,7 +11,7 @@ import { applyUntilSettled, audit, type Figures, plantFound, table } from './inv
  * the emulator (they land after the process died: saved, never answered), then applies from the
  * same state until settled: no duplicate, nothing lost, nothing of another's deleted, <= 3 runs.
  */
-const bin = fileURLToPath(new URL('../../src/cli/bin.ts', import.meta.url));
+const bin = PLATCTL_JS;
 const MOMENTS_MS = [200, 1200, 2500];
 const figures: Figures[] = [];
 afterAll(() => {
@@ -32,7 +32,7 @@ async function killedApply(w: World, afterMs: number): Promise<void> {
   const state = join(w.dir, 'state.db');
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', bin, 'apply', w.manifests, '--state', state, '--auto-approve'],
+    [bin, 'apply', w.manifests, '--state', state, '--auto-approve'],
     {
       env: {
         ...process.env,

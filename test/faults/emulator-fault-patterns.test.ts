@@ -1,21 +1,19 @@
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { emulatorControl } from '../../src/emulator/admin/client.js';
 import { keyHeaders } from '../helpers/key-header.js';
-import { type LineProcess, spawnTsx } from '../helpers/process.js';
+import { type LineProcess, spawnPlatctl } from '../helpers/process.js';
 
 // Fault patterns are regular expressions posted to a test control, and the path they are tried
 // on is whatever a client requests. On a backtracking engine some patterns take exponential or
 // high-polynomial time on a path chosen for them, and that one request holds the emulator's only
 // thread. The emulator runs as a child process here (`platctl emulator --admin`), so a stuck one
 // fails these tests at their timeout instead of freezing the test worker, and is killed after.
-const bin = fileURLToPath(new URL('../../src/cli/bin.ts', import.meta.url));
 const KEY = 'fault-pattern-key-0042';
 
 let emulator: LineProcess;
 let url: string;
 beforeAll(async () => {
-  emulator = spawnTsx(bin, ['emulator', '--port', '0', '--admin'], {
+  emulator = spawnPlatctl(['emulator', '--port', '0', '--admin'], {
     PLATCTL_EMULATOR_API_KEY: KEY,
   });
   url = /listening on (http:\/\/\S+)/.exec(await emulator.waitFor(/listening on /))![1]!;

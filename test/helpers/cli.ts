@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { PLATCTL_JS } from './platctl-bin.js';
 
 const repoRoot = fileURLToPath(new URL('../../', import.meta.url));
-const bin = fileURLToPath(new URL('../../src/cli/bin.ts', import.meta.url));
 
 export interface CliResult {
   code: number | null;
@@ -11,7 +11,7 @@ export interface CliResult {
 }
 
 /**
- * Runs the real platctl CLI (from source, through tsx) as a child process and collects its output.
+ * Runs the real platctl CLI (its build: test/helpers/platctl-bin.ts) as a child process and collects its output.
  * `input` (text, or bytes as they are) is written to stdin; the process is killed after `timeoutMs`.
  */
 export function runCli(
@@ -24,7 +24,7 @@ export function runCli(
   } = {},
 ): Promise<CliResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', bin, ...args], {
+    const child = spawn(process.execPath, [PLATCTL_JS, ...args], {
       cwd: opts.cwd ?? repoRoot,
       env: { ...process.env, NO_COLOR: '1', ...opts.env },
       stdio: ['pipe', 'pipe', 'pipe'],

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { PLATCTL_JS } from './platctl-bin.js';
 
 /** tsx's loader by its absolute URL, so a child started in another directory still finds it. */
 const TSX = new URL('../../node_modules/tsx/dist/loader.mjs', import.meta.url).href;
@@ -20,7 +21,25 @@ export function spawnTsx(
   nodeFlags: readonly string[] = [],
   cwd?: string,
 ): LineProcess {
-  const child = spawn(process.execPath, [...nodeFlags, '--import', TSX, script, ...args], {
+  return spawnNode([...nodeFlags, '--import', TSX, script, ...args], env, cwd);
+}
+
+/** Spawns the built `platctl ...args` (test/helpers/platctl-bin.ts) with `env` added (I/O). */
+export function spawnPlatctl(
+  args: readonly string[],
+  env: Record<string, string> = {},
+  nodeFlags: readonly string[] = [],
+  cwd?: string,
+): LineProcess {
+  return spawnNode([...nodeFlags, PLATCTL_JS, ...args], env, cwd);
+}
+
+function spawnNode(
+  argv: readonly string[],
+  env: Record<string, string>,
+  cwd?: string,
+): LineProcess {
+  const child = spawn(process.execPath, argv, {
     stdio: ['ignore', 'pipe', 'pipe'],
     env: { ...process.env, NO_COLOR: '1', ...env },
     ...(cwd ? { cwd } : {}),

@@ -1,7 +1,4 @@
-import { fileURLToPath } from 'node:url';
-import { type LineProcess, spawnTsx } from '../../helpers/process.js';
-
-const bin = fileURLToPath(new URL('../../../src/cli/bin.ts', import.meta.url));
+import { type LineProcess, spawnPlatctl } from '../../helpers/process.js';
 
 /** A `platctl controller` running as its own process (the real CLI, real signals). */
 export interface ControllerProcess {
@@ -29,7 +26,7 @@ export async function startControllerProcess(
   env: Record<string, string>,
   cwd?: string,
 ): Promise<ControllerProcess> {
-  const proc = spawnTsx(bin, ['controller', '--listen', '127.0.0.1:0', ...args], env, [], cwd);
+  const proc = spawnPlatctl(['controller', '--listen', '127.0.0.1:0', ...args], env, [], cwd);
   const exited = new Promise<number | null>((r) => proc.child.on('close', (code) => r(code)));
   const started = await Promise.race([
     proc.waitFor(/"event":"started"/, 0, 30_000),

@@ -12,9 +12,10 @@ import {
 } from '../../controller/helpers/git-remote.js';
 import { EXAMPLES, FAST } from '../../e2e/harness.js';
 import { keyHeaders } from '../../helpers/key-header.js';
+import { PLATCTL_JS } from '../../helpers/platctl-bin.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const BIN = join(ROOT, 'src', 'cli', 'bin.ts');
+const BIN = PLATCTL_JS;
 
 /** Two workspaces beside the examples, for a prune of two (over `--max-deletes 1`). */
 export const SCRATCH = 'platform/40-scratch.yaml';
@@ -33,7 +34,7 @@ const SCRATCH_YAML = ['scratch-1', 'scratch-2']
   .join('---\n');
 
 /**
- * A real `platctl controller` process (the CLI, through tsx) following a local bare git
+ * A real `platctl controller` process (the built CLI) following a local bare git
  * repository that holds `examples/manifests` plus {@link SCRATCH}, against an emulator on a
  * loopback port, with a control token in a file. Pruning on, at most one deletion per run.
  */
@@ -75,8 +76,6 @@ export async function startControllerProcess(
   const child: ChildProcess = spawn(
     process.execPath,
     [
-      '--import',
-      'tsx',
       BIN,
       'controller',
       ...['--repo', remote.bare, '--branch', 'main', '--path', 'platform/'],
