@@ -23,11 +23,52 @@ const SLOW = [
   'test/examples/ci.test.ts',
   'test/e2e/install.test.ts',
 ];
+/**
+ * The suites `npm run test:rafay` runs again on the vendor's dialect: those whose requests or
+ * answers differ by dialect (docs/dialects.md) — every kind created, read, updated and deleted
+ * (the demo, the examples, the README walk-through), ownership where creates are applies, lists
+ * and their paging, profile reads, usage, import, retries, faults and crash recovery, a
+ * controller's runs, drift and power actions, and the dashboard on them. Suites about state
+ * stores, leases, the CLI's own behaviour or notifications send the same requests on either
+ * dialect and run once; doctor and the dialect tests name both dialects themselves.
+ */
+const DIALECT_SUITES = [
+  'test/e2e/demo.test.ts',
+  'test/e2e/readme-walkthrough.test.ts',
+  'test/e2e/apply-examples.test.ts',
+  'test/e2e/request-shapes.test.ts',
+  'test/e2e/dialect-clusters.test.ts',
+  'test/e2e/manifest-capabilities.test.ts',
+  'test/e2e/preflight.test.ts',
+  'test/e2e/ownership.test.ts',
+  'test/e2e/adopt.test.ts',
+  'test/e2e/paging.test.ts',
+  'test/e2e/project-list.test.ts',
+  'test/e2e/prune-order.test.ts',
+  'test/e2e/prune-readless.test.ts',
+  'test/e2e/left-on-platform.test.ts',
+  'test/e2e/drift-wording.test.ts',
+  'test/e2e/gpu-estimates.test.ts',
+  'test/e2e/no-vpc-plan.test.ts',
+  'test/e2e/power-schedule.test.ts',
+  'test/e2e/faults.test.ts',
+  'test/faults/crash.test.ts',
+  'test/faults/matrix.test.ts',
+  'test/import/**/*.test.ts',
+  'test/usage/**/*.test.ts',
+  'test/controller/e2e-apply.test.ts',
+  'test/controller/e2e-drift-kinds.test.ts',
+  'test/controller/e2e-power-request.test.ts',
+  'test/controller/e2e-left-on-platform.test.ts',
+  'test/controller/e2e-truthful.test.ts',
+  'test/dashboard/e2e-dashboard.test.ts',
+];
 const all = process.env.PLATCTL_TEST_ALL === '1';
+const dialectOnly = process.env.PLATCTL_TEST_SUITE === 'dialect';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    include: dialectOnly ? DIALECT_SUITES : ['test/**/*.test.ts'],
     exclude: ['**/node_modules/**', ...(all ? [] : SLOW)],
     testTimeout: 30_000,
     hookTimeout: 30_000,

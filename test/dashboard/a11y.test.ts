@@ -17,7 +17,7 @@ let page: Page;
 beforeAll(async () => {
   const bundle = await ensureBundle();
   browser = await launchBrowser();
-  const items = syntheticConditions(2_000) as unknown as ResourceItem[];
+  const items = syntheticConditions(200) as unknown as ResourceItem[];
   fake = await startFakeControlApi(bundle, { status: statusFor(counts(items)), resources: items });
   seed(fake);
   page = await signIn(browser, fake);
