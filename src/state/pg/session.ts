@@ -45,7 +45,25 @@ export async function connectSession(
   client.on('error', (err) => onLost(err));
   client.on('end', () => onLost());
   await client.connect();
+  chainQueries(client);
   return client;
+}
+
+/**
+ * Makes `client` send each query once the one before has ended, in the order they were made. A
+ * session is shared by its pings, lease renewals and shard queries, which may overlap; pg queues
+ * a query sent while another runs but deprecates doing so (pg 9 refuses it). Promise-style
+ * calls only, the only ones platctl makes.
+ */
+function chainQueries(client: pg.Client): void {
+  const send = client.query.bind(client) as (...args: unknown[]) => Promise<unknown>;
+  let tail: Promise<unknown> = Promise.resolve();
+  const chained = (...args: unknown[]) => {
+    const result = tail.then(() => send(...args));
+    tail = result.catch(() => undefined);
+    return result;
+  };
+  (client as unknown as { query: typeof chained }).query = chained;
 }
 
 /**
