@@ -102,4 +102,52 @@ describe('the resource list against a real controller', () => {
     await page.reload();
     await expect.poll(() => page.getByTestId('resource-row').count()).toBe(10);
   });
+
+  it('sorts on the server by a column title, both ways, and keeps the order in the URL', async () => {
+    // the key filter of the test before is still in the URL: bulk-290 … bulk-299
+    const keys = () =>
+      page
+        .getByTestId('resource-row')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-key')));
+    const bulk = (n: number) => `Workspace/platform/bulk-29${n}`;
+    await expect.poll(keys).toEqual(Array.from({ length: 10 }, (_, i) => bulk(i)));
+    await page.getByTestId('sort-name').click();
+    await expect.poll(() => page.getByTestId('sort-name').getAttribute('data-sort')).toBe('asc');
+    await page.getByTestId('sort-name').click();
+    await expect.poll(keys).toEqual(Array.from({ length: 10 }, (_, i) => bulk(9 - i)));
+    expect(await page.getByTestId('sort-name').getAttribute('data-sort')).toBe('desc');
+    expect(asked.at(-1)?.get('sort')).toBe('-name');
+    const url = new URL(page.url());
+    expect([url.searchParams.get('sort'), url.searchParams.get('q')]).toEqual(['-name', 'bulk-29']);
+    // a deep link: the same list after a reload
+    await page.reload();
+    await expect.poll(keys).toEqual(Array.from({ length: 10 }, (_, i) => bulk(9 - i)));
+    // a third click: the engine's order again, and no sort in the URL
+    await page.getByTestId('sort-name').click();
+    await expect.poll(keys).toEqual(Array.from({ length: 10 }, (_, i) => bulk(i)));
+    expect(new URL(page.url()).searchParams.has('sort')).toBe(false);
+    // the server's sort over the whole list: the last change, newest first, inside each project
+    const all = await ctl.control<ResourcePage>(
+      'GET',
+      '/api/v1/resources?view=tree&groups=1&sort=-changed&limit=1000',
+    );
+    expect(all.items.every((i) => i.depth === 1)).toBe(true);
+    for (const [i, item] of all.items.entries()) {
+      const prev = all.items[i - 1];
+      if (prev && prev.project === item.project) {
+        expect(prev.lastTransitionTime >= item.lastTransitionTime).toBe(true);
+      }
+    }
+  });
+
+  it('answers a sort it does not know with a 400 that names the ones it does', async () => {
+    const res = await fetch(`${ctl.url}/api/v1/resources?view=tree&sort=age`, {
+      headers: { authorization: `Bearer ${ctl.token}` },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      error:
+        'sort must be one of name, kind, condition, project, changed, with - before it for descending (got "age")',
+    });
+  });
 });

@@ -1,8 +1,8 @@
 import type { ResourceCondition } from '../status/conditions.js';
 
 /** The columns `GET /api/v1/resources?sort=` orders by: the columns the dashboard's list shows. */
-export const SORT_FIELDS = ['name', 'kind', 'condition', 'project', 'changed'] as const;
-export type SortField = (typeof SORT_FIELDS)[number];
+const SORT_FIELDS = ['name', 'kind', 'condition', 'project', 'changed'] as const;
+type SortField = (typeof SORT_FIELDS)[number];
 
 /** An order asked of the list: a column, ascending unless `descending`. */
 export interface ResourceSort {
