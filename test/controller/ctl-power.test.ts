@@ -86,7 +86,7 @@ describe('platctl ctl power', () => {
     const workspace = await ctlPower(c, ['Workspace/platform/ws-a', 'off']);
     expect(workspace.code).not.toBe(0);
     expect(workspace.stderr).toContain(
-      "power: the resource must be a compute instance's key, ComputeInstance/<project>/<workspace>/<name>, got \"Workspace/platform/ws-a\"",
+      'power: the resource must be a compute instance\'s key, ComputeInstance/<project>/<workspace>/<name>, got "Workspace/platform/ws-a"',
     );
     // an instance the controller does not know: its 404, in the command's words
     const unknown = await ctlPower(c, ['ComputeInstance/platform/ws-a/nope', 'off']);

@@ -1,8 +1,8 @@
 import type { Command } from 'commander';
+import { PlatctlError } from '../../core/errors.js';
 import { printable, printableJson } from '../../core/terminal-text.js';
 import { callControl, controlTarget } from '../ctl/client.js';
 import { ACCEPTED, APPROVED, PLAN, RESET, RESOURCES, STATUS, SUSPENDED } from '../ctl/shapes.js';
-import { PlatctlError } from '../../core/errors.js';
 import { hiddenAlias, outputOption } from '../flags.js';
 import type { RegisterCommand } from './register.js';
 
