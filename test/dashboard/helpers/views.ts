@@ -95,10 +95,13 @@ export const VIEWS: readonly View[] = [
   },
   {
     name: 'power-dialog',
+    shot: 'power-confirm',
     open: async (page) => {
       await page.getByTestId('power-off').click();
       await page.getByRole('dialog').waitFor();
       await page.getByTestId('power-confirm').waitFor();
+      // the dialog fades in: checked and shot once its transition has ended
+      await page.waitForFunction(() => document.getAnimations().length === 0);
     },
   },
 ];
