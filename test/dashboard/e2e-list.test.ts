@@ -140,6 +140,43 @@ describe('the resource list against a real controller', () => {
     }
   });
 
+  it('keeps the rows shown until the answer comes, and aborts a request a newer key superseded', async () => {
+    const rows = () => page.getByTestId('resource-row').count();
+    await page.getByTestId('resource-filter').fill('');
+    await expect.poll(rows).toBeGreaterThan(10);
+    const failed: string[] = [];
+    page.on('requestfailed', (req) => {
+      const q = new URL(req.url()).searchParams.get('q');
+      failed.push(`${q} ${req.failure()?.errorText}`);
+    });
+    // the answer to "bulk-1" is held until released: a slow server, deterministically
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const slow = (url: URL) =>
+      url.pathname === '/api/v1/resources' && url.searchParams.get('q') === 'bulk-1';
+    await page.route(slow, async (route) => {
+      await held;
+      await route.continue().catch(() => {}); // aborted by the page meanwhile
+    });
+    try {
+      await page.getByTestId('resource-filter').fill('bulk-1');
+      await expect.poll(() => asked.at(-1)?.get('q')).toBe('bulk-1');
+      // its answer is on its way: the rows of the list before it stay, none turned to "…"
+      expect(await rows()).toBeGreaterThan(10);
+      expect(await page.getByTestId('resource-loading').count()).toBe(0);
+      await page.getByTestId('resource-filter').fill('bulk-15');
+      await expect
+        .poll(() => page.getByTestId('resource-shown').textContent())
+        .toBe('10 shown in 1 projects');
+      await expect.poll(() => failed).toEqual(['bulk-1 net::ERR_ABORTED']);
+    } finally {
+      release();
+      await page.unroute(slow);
+    }
+  });
+
   it('answers a sort it does not know with a 400 that names the ones it does', async () => {
     const res = await fetch(`${ctl.url}/api/v1/resources?view=tree&sort=age`, {
       headers: { authorization: `Bearer ${ctl.token}` },
