@@ -101,7 +101,7 @@ export const VIEWS: readonly View[] = [
       await page.getByRole('dialog').waitFor();
       await page.getByTestId('power-confirm').waitFor();
       // the dialog fades in: checked and shot once its transition has ended
-      await page.waitForFunction(() => document.getAnimations().length === 0);
+      await page.waitForFunction('document.getAnimations().length === 0');
     },
   },
 ];
