@@ -46,7 +46,8 @@ function column(c: ResourceCondition, field: SortField): string {
   }
 }
 
-// code-unit order, not localeCompare: deterministic, and 10× cheaper at 100,000 resources
+// code-unit order, not localeCompare: the same order whatever the server's locale and ICU data
+// (measured no faster or slower that matters: 30–75 ms against 45–67 ms for 100,000 names)
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
