@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
-import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningController } from '../../src/controller/controller.js';
+import { PLATCTL_JS } from '../helpers/platctl-bin.js';
 import { commitFiles } from './helpers/git-remote.js';
 import {
   CONTROL_TOKEN,
@@ -16,9 +16,8 @@ import {
 
 /**
  * `platctl ctl power <instance> on|off|reboot`, the CLI's counterpart of the dashboard's power
- * buttons: the real CLI, a process of its own, against a real controller over HTTP.
+ * buttons: the real CLI (the build), a process of its own, against a real controller over HTTP.
  */
-const bin = fileURLToPath(new URL('../../src/cli/bin.ts', import.meta.url));
 
 let stack: Stack;
 beforeEach(async () => {
@@ -37,7 +36,7 @@ const pinnedYaml = instanceYaml('ws-a', 'pinned').replace(
 
 /** `platctl ctl power ...` as a process: its exit code and output. */
 function ctlPower(c: RunningController, args: string[]) {
-  const proc = spawn(process.execPath, ['--import', 'tsx', bin, 'ctl', 'power', ...args], {
+  const proc = spawn(process.execPath, [PLATCTL_JS, 'ctl', 'power', ...args], {
     env: {
       ...process.env,
       PLATCTL_CONTROLLER_URL: `http://127.0.0.1:${c.address.port}`,
