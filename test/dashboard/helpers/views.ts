@@ -101,7 +101,13 @@ export const VIEWS: readonly View[] = [
       await page.getByRole('dialog').waitFor();
       await page.getByTestId('power-confirm').waitFor();
       // the dialog fades in: checked and shot once its transition has ended
-      await page.waitForFunction('document.getAnimations().length === 0');
+      // (a function, not a string: the page's CSP forbids evaluating strings; no DOM types here)
+      await page.waitForFunction(
+        () =>
+          (
+            globalThis as unknown as { document: { getAnimations(): unknown[] } }
+          ).document.getAnimations().length === 0,
+      );
     },
   },
 ];
