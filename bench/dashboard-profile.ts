@@ -1,6 +1,6 @@
 /**
  * Where the graph's interactions spend the browser's time:
- * `npx tsx bench/dashboard-profile.ts [--size 10000] [--top 25] [--trace-only]`.
+ * `npx tsx bench/dashboard-profile.ts [--size 10000] [--top 25] [--trace-only] [--bundle DIR]`.
  *
  * Builds the page unminified (function names kept, each bundled module preceded by a
  * `// <path>` comment) into a temporary directory, serves it from the browser tests'
@@ -8,8 +8,9 @@
  * Chromium's sampling profiler (CDP `Profiler.start`/`stop`, 100 µs) and a timeline trace
  * (`Tracing`: the main thread's CPU time and self time per event, style, layout and paint
  * included, which the profiler lumps as `(program)`) around each interaction of
- * bench/dashboard.ts, once the page has finished reading the resource list: the Graph tab to its projects drawn, opening a project, focusing on a
- * resource, a search. Prints each interaction's wall time and the self time summed per function
+ * bench/dashboard.ts: the resource list's key filter typed and cleared (right after the first
+ * rows, then once the page has finished reading the list), the Graph tab to its projects drawn,
+ * opening a project, focusing on a resource, a search. Prints each interaction's wall time and the self time summed per function
  * and per bundled module (a package, or a file of `web/src`), plus the engine's own entries
  * (`(garbage collector)`, `(program)`: native work such as style, layout and paint, `(idle)`).
  */
@@ -36,6 +37,8 @@ const { values } = parseArgs({
     top: { type: 'string', default: '25' },
     /** The trace alone: the sampling profiler's own start-up and overhead left out. */
     'trace-only': { type: 'boolean', default: false },
+    /** A page built elsewhere (another commit's, minified: no module names), to compare. */
+    bundle: { type: 'string' },
   },
 });
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
@@ -153,7 +156,9 @@ async function profiled(
 
 const countText = `document.querySelector('[data-testid=graph-count]')?.textContent`;
 const items = syntheticConditions(Number(values.size)) as unknown as ResourceItem[];
-const bundle = await unminifiedBundle();
+const bundle = values.bundle
+  ? { dir: values.bundle, moduleAt: () => '(bundle)', given: true }
+  : { ...(await unminifiedBundle()), given: false };
 const fake = await startFakeControlApi(bundle.dir, {
   status: statusFor(counts(items)),
   resources: items,
@@ -166,12 +171,25 @@ try {
   await cdp.send('Profiler.setSamplingInterval', { interval: 100 });
   await page.goto(fake.url);
   await page.getByTestId('resource-row').first().waitFor({ timeout: 120_000 });
-  await listQuiet(page);
   // a step that fails (a node out of view at 100,000) is reported, the others still run
   const step = (name: string, act: () => Promise<void>, done: string) =>
     profiled(page, cdp, name, act, done, bundle.moduleAt).catch((err) => {
       console.log(`\n${name}: not measured: ${String(err).split('\n')[0]}`);
     });
+  // the list's filter as bench/dashboard.ts measures it: right after the first rows, then quiet
+  const filter = page.getByTestId('resource-filter');
+  const fewRows = `document.querySelectorAll('[data-testid=resource-row]').length <= 3`;
+  const manyRows = `document.querySelectorAll('[data-testid=resource-row]').length > 10`;
+  await step(
+    'list filter (after the first rows)',
+    () => filter.fill('proj-0007/ws-3/gpu-2'),
+    fewRows,
+  );
+  await step('list filter cleared', () => filter.fill(''), manyRows);
+  await listQuiet(page);
+  await step('list filter (quiet)', () => filter.fill('proj-0008/ws-3/gpu-2'), fewRows);
+  await step('list filter cleared (quiet)', () => filter.fill(''), manyRows);
+  await listQuiet(page);
   await step(
     'graph tab to projects drawn',
     () => page.getByTestId('tab-graph').click(),
@@ -203,5 +221,5 @@ try {
 } finally {
   await browser.close();
   await fake.close();
-  rmSync(bundle.dir, { recursive: true, force: true });
+  if (!bundle.given) rmSync(bundle.dir, { recursive: true, force: true });
 }

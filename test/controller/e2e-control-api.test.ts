@@ -90,6 +90,18 @@ describe('control API reads', () => {
     expect((await control(c, 'GET', '/api/v1/resources?condition=Drifted')).body.total).toBe(0);
     expect((await control(c, 'GET', '/api/v1/resources?condition=Nope')).status).toBe(400);
     expect((await control(c, 'GET', '/api/v1/resources?q=WS-B')).body.total).toBe(1);
+    const sorted = (await control(c, 'GET', '/api/v1/resources?view=tree&sort=-name')).body;
+    expect(sorted.items.map((i: { key: string }) => i.key)).toEqual([
+      'Workspace/platform/ws-b',
+      'Workspace/platform/ws-a',
+    ]);
+    expect(await control(c, 'GET', '/api/v1/resources?sort=size')).toEqual({
+      status: 400,
+      body: {
+        error:
+          'sort must be one of name, kind, condition, project, changed, with - before it for descending (got "size")',
+      },
+    });
     const graph = (await control(c, 'GET', '/api/v1/graph')).body;
     expect(graph.nodes).toEqual([expect.objectContaining({ id: 'project:platform', size: 2 })]);
     const expanded = (await control(c, 'GET', '/api/v1/graph?expand=platform')).body;

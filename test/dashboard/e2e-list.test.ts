@@ -102,4 +102,89 @@ describe('the resource list against a real controller', () => {
     await page.reload();
     await expect.poll(() => page.getByTestId('resource-row').count()).toBe(10);
   });
+
+  it('sorts on the server by a column title, both ways, and keeps the order in the URL', async () => {
+    // the key filter of the test before is still in the URL: bulk-290 … bulk-299
+    const keys = () =>
+      page
+        .getByTestId('resource-row')
+        .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-key')));
+    const bulk = (n: number) => `Workspace/platform/bulk-29${n}`;
+    await expect.poll(keys).toEqual(Array.from({ length: 10 }, (_, i) => bulk(i)));
+    await page.getByTestId('sort-name').click();
+    await expect.poll(() => page.getByTestId('sort-name').getAttribute('data-sort')).toBe('asc');
+    await page.getByTestId('sort-name').click();
+    await expect.poll(keys).toEqual(Array.from({ length: 10 }, (_, i) => bulk(9 - i)));
+    expect(await page.getByTestId('sort-name').getAttribute('data-sort')).toBe('desc');
+    expect(asked.at(-1)?.get('sort')).toBe('-name');
+    const url = new URL(page.url());
+    expect([url.searchParams.get('sort'), url.searchParams.get('q')]).toEqual(['-name', 'bulk-29']);
+    // a deep link: the same list after a reload
+    await page.reload();
+    await expect.poll(keys).toEqual(Array.from({ length: 10 }, (_, i) => bulk(9 - i)));
+    // a third click: the engine's order again, and no sort in the URL
+    await page.getByTestId('sort-name').click();
+    await expect.poll(keys).toEqual(Array.from({ length: 10 }, (_, i) => bulk(i)));
+    expect(new URL(page.url()).searchParams.has('sort')).toBe(false);
+    // the server's sort over the whole list: the last change, newest first, inside each project
+    const all = await ctl.control<ResourcePage>(
+      'GET',
+      '/api/v1/resources?view=tree&groups=1&sort=-changed&limit=1000',
+    );
+    expect(all.items.every((i) => i.depth === 1)).toBe(true);
+    for (const [i, item] of all.items.entries()) {
+      const prev = all.items[i - 1];
+      if (prev && prev.project === item.project) {
+        expect(prev.lastTransitionTime >= item.lastTransitionTime).toBe(true);
+      }
+    }
+  });
+
+  it('keeps the rows shown until the answer comes, and aborts a request a newer key superseded', async () => {
+    const rows = () => page.getByTestId('resource-row').count();
+    await page.getByTestId('resource-filter').fill('');
+    await expect.poll(rows).toBeGreaterThan(10);
+    const failed: string[] = [];
+    page.on('requestfailed', (req) => {
+      const q = new URL(req.url()).searchParams.get('q');
+      failed.push(`${q} ${req.failure()?.errorText}`);
+    });
+    // the answer to "bulk-1" is held until released: a slow server, deterministically
+    let release = () => {};
+    const held = new Promise<void>((r) => {
+      release = r;
+    });
+    const slow = (url: URL) =>
+      url.pathname === '/api/v1/resources' && url.searchParams.get('q') === 'bulk-1';
+    await page.route(slow, async (route) => {
+      await held;
+      await route.continue().catch(() => {}); // aborted by the page meanwhile
+    });
+    try {
+      await page.getByTestId('resource-filter').fill('bulk-1');
+      await expect.poll(() => asked.at(-1)?.get('q')).toBe('bulk-1');
+      // its answer is on its way: the rows of the list before it stay, none turned to "…"
+      expect(await rows()).toBeGreaterThan(10);
+      expect(await page.getByTestId('resource-loading').count()).toBe(0);
+      await page.getByTestId('resource-filter').fill('bulk-15');
+      await expect
+        .poll(() => page.getByTestId('resource-shown').textContent())
+        .toBe('10 shown in 1 projects');
+      await expect.poll(() => failed).toEqual(['bulk-1 net::ERR_ABORTED']);
+    } finally {
+      release();
+      await page.unroute(slow);
+    }
+  });
+
+  it('answers a sort it does not know with a 400 that names the ones it does', async () => {
+    const res = await fetch(`${ctl.url}/api/v1/resources?view=tree&sort=age`, {
+      headers: { authorization: `Bearer ${ctl.token}` },
+    });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      error:
+        'sort must be one of name, kind, condition, project, changed, with - before it for descending (got "age")',
+    });
+  });
 });

@@ -7,8 +7,9 @@ import { type FakeControlApi, startFakeControlApi } from './helpers/fake-control
 import { signIn, statusFor } from './helpers/sign-in.js';
 
 // A compute instance's power buttons in Chromium, against the in-memory control API: only the
-// actions the API offers (what git allows now), each sent as a POST with the token, and why the
-// others are absent said beside them.
+// actions the API offers (what git allows now), each sent as a POST with the token, power off and
+// reboot only once confirmed in a dialog naming the instance, and why the others are absent said
+// beside them.
 
 let bundle: string;
 let browser: Browser;
@@ -64,6 +65,7 @@ describe("a compute instance's power actions", { timeout: 120_000 }, () => {
     expect(await page.getByTestId('power-on').count()).toBe(0);
     expect(await page.getByTestId('power-reason').count()).toBe(0);
     await page.getByTestId('power-off').click();
+    await page.getByTestId('power-confirm').click();
     await expect
       .poll(() => page.getByTestId('power-note').textContent())
       .toBe('power off requested: the controller runs now and keeps it off');
@@ -74,7 +76,43 @@ describe("a compute instance's power actions", { timeout: 120_000 }, () => {
       authorized: true,
     });
     await page.getByTestId('power-reboot').click();
+    await page.getByTestId('power-confirm').click();
     await expect.poll(() => fake.powerAsked.map((a) => a.action)).toEqual(['off', 'reboot']);
+  });
+
+  it('asks before powering off or rebooting, in a dialog naming the instance; cancel sends nothing', async () => {
+    await openWith({ actions: ['off', 'reboot'], reasons: [] }, 'on');
+    for (const [verb, label] of [
+      ['off', 'Power off'],
+      ['reboot', 'Reboot'],
+    ] as const) {
+      await page.getByTestId(`power-${verb}`).click();
+      const dialog = page.getByRole('dialog', { name: `${label} ${KEY}?` });
+      await dialog.waitFor();
+      expect(await dialog.textContent()).toContain(KEY);
+      await page.getByTestId('power-cancel').click();
+      await dialog.waitFor({ state: 'hidden' });
+      // Escape closes it too, and sends nothing either
+      await page.getByTestId(`power-${verb}`).click();
+      await dialog.waitFor();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'hidden' });
+    }
+    expect(fake.powerAsked).toEqual([]);
+    expect(fake.requests.some((r) => r.line.endsWith('/power'))).toBe(false);
+    await page.getByTestId('power-reboot').click();
+    await page
+      .getByRole('dialog', { name: `Reboot ${KEY}?` })
+      .getByTestId('power-confirm')
+      .click();
+    await expect.poll(() => fake.powerAsked).toEqual([{ key: KEY, action: 'reboot' }]);
+  });
+
+  it('powers on without asking: nothing is cut off', async () => {
+    await openWith({ actions: ['on'], reasons: [] }, 'off');
+    await page.getByTestId('power-on').click();
+    await expect.poll(() => fake.powerAsked).toEqual([{ key: KEY, action: 'on' }]);
+    expect(await page.getByRole('dialog').count()).toBe(0);
   });
 
   it('shows no button where git pins the power state, and says why', async () => {

@@ -3,6 +3,7 @@ import type { ProjectGroup } from '../../web/src/api/types.js';
 import { coalesce } from '../../web/src/lib/coalesce.js';
 import { diagnosticAt, formatDuration, shortRevision } from '../../web/src/lib/format.js';
 import { groupName, layoutRows, NO_PROJECT, pagesOf } from '../../web/src/lib/rows.js';
+import { nextSort, sortOf, sortParam } from '../../web/src/lib/sort.js';
 import { createSseParser } from '../../web/src/lib/sse.js';
 import { usageByProject } from '../../web/src/lib/usage.js';
 
@@ -55,6 +56,27 @@ describe("the resource list's lines over the server's pages", () => {
   it('names the pages that hold a range of offsets', () => {
     expect(pagesOf(0, 15, 200)).toEqual([0]);
     expect(pagesOf(190, 210, 200)).toEqual([0, 1]);
+  });
+});
+
+describe("the resource list's order in the URL", () => {
+  it('reads ?sort=, ignoring what the server would refuse, and writes it back', () => {
+    expect(sortOf('-changed')).toEqual({ field: 'changed', descending: true });
+    expect(sortOf('name')).toEqual({ field: 'name', descending: false });
+    expect(sortOf('size')).toBeUndefined();
+    expect(sortOf('--name')).toBeUndefined();
+    expect(sortOf(null)).toBeUndefined();
+    expect(sortParam(sortOf('-kind'))).toBe('-kind');
+    expect(sortParam(undefined)).toBeUndefined();
+  });
+
+  it('cycles a header: ascending, descending, then the engine order', () => {
+    const asc = nextSort(undefined, 'kind');
+    expect(asc).toEqual({ field: 'kind', descending: false });
+    const desc = nextSort(asc, 'kind');
+    expect(desc).toEqual({ field: 'kind', descending: true });
+    expect(nextSort(desc, 'kind')).toBeUndefined();
+    expect(nextSort(desc, 'name')).toEqual({ field: 'name', descending: false });
   });
 });
 

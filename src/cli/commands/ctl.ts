@@ -1,4 +1,5 @@
 import type { Command } from 'commander';
+import { PlatctlError } from '../../core/errors.js';
 import { printable, printableJson } from '../../core/terminal-text.js';
 import { callControl, controlTarget } from '../ctl/client.js';
 import { ACCEPTED, APPROVED, PLAN, RESET, RESOURCES, STATUS, SUSPENDED } from '../ctl/shapes.js';
@@ -19,7 +20,7 @@ const json = (v: unknown): void => out(`${printableJson(JSON.stringify(v, null, 
  * `platctl ctl <verb>`: a running controller's control API from outside the pod. `status`
  * (source, revisions and a table of resources with condition and reason), `reconcile
  * [--with-source]`, `suspend`, `resume`, `diff` (the plan it would run now), `approve <run>`, `approve-prune <run>`
- * and `reset-backoff <resource>`. The controller comes from `--controller` or
+ * `reset-backoff <resource>` and `power <instance> on|off|reboot`. The controller comes from `--controller` or
  * `PLATCTL_CONTROLLER_URL`, the token from `--control-token-file` (once `--token-file`) or `PLATCTL_CONTROL_TOKEN`.
  */
 export const registerCtl: RegisterCommand = (program: Command) => {
@@ -132,4 +133,45 @@ export const registerCtl: RegisterCommand = (program: Command) => {
       );
       out(`backoff of ${printable(key)} reset\n`);
     });
+
+  ctl
+    .command('power')
+    .description('Power a compute instance on or off, or reboot it, where git allows it now')
+    .argument('<resource>', 'identity key, e.g. ComputeInstance/platform/dev/box')
+    .argument('<action>', 'on, off or reboot')
+    .action(async (key: string, action: string) => {
+      const verb = powerVerb(key, action);
+      // a 409 is what git does not allow now (a pinned state, a schedule, a change window,
+      // suspended): the controller's reason is the error
+      await callControl(
+        target(),
+        'POST',
+        `/api/v1/resources/${encodeURIComponent(key)}/power`,
+        ACCEPTED,
+        { action: verb },
+        `power ${verb} ${printable(key)}`,
+      );
+      out(`power ${verb} of ${printable(key)} requested; the controller runs now\n`);
+    });
 };
+
+const POWER_VERBS = ['on', 'off', 'reboot'] as const;
+
+/** `action` checked before any request, and `key` checked to name a compute instance. */
+function powerVerb(key: string, action: string): (typeof POWER_VERBS)[number] {
+  const verb = POWER_VERBS.find((v) => v === action);
+  if (!verb) {
+    throw new PlatctlError(
+      'usage',
+      `power: the action must be on, off or reboot, got ${JSON.stringify(printable(action))}`,
+    );
+  }
+  const parts = key.split('/');
+  if (parts[0] !== 'ComputeInstance' || parts.length !== 4 || parts.some((p) => p === '')) {
+    throw new PlatctlError(
+      'usage',
+      `power: the resource must be a compute instance's key, ComputeInstance/<project>/<workspace>/<name>, got ${JSON.stringify(printable(key))}`,
+    );
+  }
+  return verb;
+}

@@ -62,8 +62,10 @@ export function controlTarget(flags: {
 
 /**
  * One control API call (I/O): JSON in and out, the token in the Authorization header. Non-2xx
- * answers throw a `control` error carrying the API's `{error}` message; a 2xx answer that does
- * not have the `shape` the command reads throws one too (never a crash, never a false success).
+ * answers throw a `control` error carrying the API's `{error}` message, after `what` (the
+ * command's words, e.g. `power off ComputeInstance/p/w/n`; default `METHOD path`); a 2xx answer
+ * that does not have the `shape` the command reads throws one too (never a crash, never a false
+ * success).
  */
 export async function callControl<T>(
   target: ControlTarget,
@@ -71,6 +73,7 @@ export async function callControl<T>(
   path: string,
   shape: Shape<T>,
   body?: unknown,
+  what = `${method} ${path}`,
 ): Promise<T> {
   let res: Response;
   try {
@@ -107,13 +110,13 @@ export async function callControl<T>(
         : res.status === 404 && message === 'control API disabled'
           ? ' (start the controller with --control-token-file)'
           : '';
-    throw new PlatctlError('control', `${method} ${path}: ${message}${hint}`);
+    throw new PlatctlError('control', `${what}: ${message}${hint}`);
   }
   const wrong = shape(parsed);
   if (wrong !== undefined) {
     throw new PlatctlError(
       'control',
-      `${method} ${path}: ${wrong}: not the answer of a platctl controller (is ${target.url} one, and as new as this platctl?)`,
+      `${what}: ${wrong}: not the answer of a platctl controller (is ${target.url} one, and as new as this platctl?)`,
     );
   }
   return parsed as T;

@@ -5,6 +5,7 @@ import {
 } from '../status/conditions.js';
 import { resourceView } from './control-views.js';
 import type { GraphQuery } from './graph-view.js';
+import { type ResourceSort, sortParam, sortRows } from './resource-sort.js';
 import { type ProjectGroupView, treeMatch, treeSlice } from './resource-tree.js';
 
 /** An integer query parameter in `0..max`, `def` when absent; a string is the 400's message. */
@@ -43,6 +44,8 @@ export interface ResourceQuery {
   readonly tree?: boolean;
   /** `groups=1` (with `view=tree`): each project that matched, with its counts. */
   readonly groups?: boolean;
+  /** `sort=`: a column instead of the engine's order (with `view=tree`, grouped by project). */
+  readonly sort?: ResourceSort;
 }
 
 /** The query of `GET /api/v1/resources`, or the message of a 400 (pure). */
@@ -55,6 +58,8 @@ export function resourceQuery(params: URLSearchParams): ResourceQuery | string {
   if (typeof limit === 'string') return limit;
   const view = params.get('view');
   if (view !== null && view !== '' && view !== 'tree') return 'view must be tree or absent';
+  const sort = sortParam(params.get('sort'));
+  if (typeof sort === 'string') return sort;
   const text = (name: string) => {
     const v = params.get(name);
     return v ? { [name]: v } : {};
@@ -69,6 +74,7 @@ export function resourceQuery(params: URLSearchParams): ResourceQuery | string {
     ...text('q'),
     ...(view === 'tree' ? { tree: true } : {}),
     ...(view === 'tree' && params.get('groups') === '1' ? { groups: true } : {}),
+    ...(sort ? { sort } : {}),
   };
 }
 
@@ -84,7 +90,7 @@ export interface ResourcePageView {
 }
 
 /**
- * One page of the resources that match `query`, in the engine's order (with `tree`, the
+ * One page of the resources that match `query`, in the engine's order or `sort`'s (with `tree`, the
  * dashboard's list order and depths), with how many match (pure): the server filters, so a page
  * of 100,000 resources costs the browser one page.
  */
@@ -103,7 +109,7 @@ export function resourcePage(
     };
   }
   const needle = query.q?.toLowerCase();
-  const matched = all.filter(
+  let matched = all.filter(
     (c) =>
       (!query.condition || c.condition === query.condition) &&
       (!query.project || c.project === query.project) &&
@@ -111,6 +117,10 @@ export function resourcePage(
       (!query.kind || c.kind === query.kind) &&
       (!needle || c.key.toLowerCase().includes(needle)),
   );
+  if (query.sort) {
+    const order = sortRows(Array.from(matched.keys()), matched, query.sort, false);
+    matched = order.map((i) => matched[i]!);
+  }
   return {
     total: matched.length,
     items: matched.slice(query.offset, query.offset + query.limit).map(resourceView),

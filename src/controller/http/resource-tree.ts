@@ -1,4 +1,5 @@
 import type { ConditionType, ResourceCondition } from '../status/conditions.js';
+import { type ResourceSort, sortRows } from './resource-sort.js';
 
 /** Kinds that hold others in the list: a workspace its instances, a cluster its add-ons. */
 const CONTAINERS: ReadonlySet<string> = new Set(['Workspace', 'Cluster']);
@@ -7,6 +8,8 @@ const CONTAINERS: ReadonlySet<string> = new Set(['Workspace', 'Cluster']);
 export interface TreeMatch {
   readonly rows: readonly number[];
   readonly groups: readonly ProjectGroupView[];
+  /** Sorted by a column: no nesting, every resource at depth 1 under its project. */
+  readonly flat?: boolean;
 }
 
 /** One project of a filtered list: how many of its resources matched, by condition. */
@@ -115,9 +118,14 @@ export interface TreeFilter {
   readonly workspace?: string;
   readonly kind?: string;
   readonly q?: string;
+  /** A column to order by instead of the engine's order (the list is then flat per project). */
+  readonly sort?: ResourceSort;
 }
 
-/** The rows of `all` that match `filter`, in the list's order, with their projects (pure). */
+/**
+ * The rows of `all` that match `filter`, in the list's order (or `filter.sort`'s, grouped by
+ * project), with their projects (pure).
+ */
 export function treeMatch(all: readonly ResourceCondition[], filter: TreeFilter): TreeMatch {
   const index = indexOf(all);
   const id = JSON.stringify([
@@ -126,13 +134,15 @@ export function treeMatch(all: readonly ResourceCondition[], filter: TreeFilter)
     filter.workspace,
     filter.kind,
     filter.q,
+    filter.sort?.field,
+    filter.sort?.descending,
   ]);
   const cached = index.matches.get(id);
   if (cached) return cached;
   const needle = filter.q?.toLowerCase();
   if (needle && !index.lower) index.lower = index.rows.map((c) => c.key.toLowerCase());
   const lower = index.lower ?? [];
-  const rows: number[] = [];
+  let rows: number[] = [];
   const groups: {
     project?: string;
     total: number;
@@ -145,6 +155,10 @@ export function treeMatch(all: readonly ResourceCondition[], filter: TreeFilter)
     if (filter.kind && c.kind !== filter.kind) return;
     if (needle && !lower[i]!.includes(needle)) return;
     rows.push(i);
+  });
+  if (filter.sort) rows = sortRows(rows, index.rows, filter.sort, true);
+  for (const i of rows) {
+    const c = index.rows[i]!;
     let group = groups.at(-1);
     if (!group || group.project !== c.project) {
       group = { ...(c.project !== undefined ? { project: c.project } : {}), total: 0, counts: {} };
@@ -152,8 +166,8 @@ export function treeMatch(all: readonly ResourceCondition[], filter: TreeFilter)
     }
     group.total++;
     group.counts[c.condition] = (group.counts[c.condition] ?? 0) + 1;
-  });
-  const match = { rows, groups };
+  }
+  const match = { rows, groups, ...(filter.sort ? { flat: true } : {}) };
   index.matches.set(id, match);
   if (index.matches.size > MATCHES_KEPT) index.matches.delete(index.matches.keys().next().value!);
   return match;
@@ -171,6 +185,7 @@ export function treeSlice(
   to: number,
 ): { c: ResourceCondition; depth: number }[] {
   const { rows, parents } = indexOf(all);
+  if (match.flat) return match.rows.slice(from, to).map((i) => ({ c: rows[i]!, depth: 1 }));
   const matched = (row: number) => {
     // rows ascend, so a binary search finds whether the holder matched
     let lo = 0;

@@ -36,6 +36,17 @@ export const VIEWS: readonly View[] = [
     },
   },
   {
+    name: 'overview-sorted',
+    open: async (page) => {
+      // the last change, newest first: two clicks on its column title
+      await page.getByTestId('sort-changed').click();
+      await page.locator('[data-testid=sort-changed][data-sort=asc]').waitFor();
+      await page.getByTestId('sort-changed').click();
+      await page.locator('[data-testid=sort-changed][data-sort=desc]').waitFor();
+      await page.getByTestId('resource-row').first().waitFor();
+    },
+  },
+  {
     name: 'graph',
     shot: 'graph',
     open: async (page) => {
@@ -80,6 +91,23 @@ export const VIEWS: readonly View[] = [
     open: async (page, fake) => {
       await page.goto(`${fake.url}/resources/${encodeURIComponent(INSTANCE)}`);
       await page.getByTestId('power-actions').waitFor();
+    },
+  },
+  {
+    name: 'power-dialog',
+    shot: 'power-confirm',
+    open: async (page) => {
+      await page.getByTestId('power-off').click();
+      await page.getByRole('dialog').waitFor();
+      await page.getByTestId('power-confirm').waitFor();
+      // the dialog fades in: checked and shot once its transition has ended
+      // (a function, not a string: the page's CSP forbids evaluating strings; no DOM types here)
+      await page.waitForFunction(
+        () =>
+          (
+            globalThis as unknown as { document: { getAnimations(): unknown[] } }
+          ).document.getAnimations().length === 0,
+      );
     },
   },
 ];

@@ -31,8 +31,16 @@ export class ApiError extends Error {
   }
 }
 
-/** Sends one request with the token in `Authorization` (never in the URL). */
-async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+/**
+ * Sends one request with the token in `Authorization` (never in the URL); `signal` aborts it
+ * (the promise then rejects with the `AbortError`).
+ */
+async function call<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  body?: unknown,
+  signal?: AbortSignal,
+): Promise<T> {
   const res = await fetch(path, {
     method,
     headers: {
@@ -42,6 +50,7 @@ async function call<T>(method: 'GET' | 'POST', path: string, body?: unknown): Pr
     },
     ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
     cache: 'no-store',
+    ...(signal ? { signal } : {}),
   });
   const text = await res.text();
   let parsed: unknown;
@@ -70,9 +79,11 @@ export const api = {
   status: () => call<Status>('GET', '/api/v1/status'),
   resource: (key: string) =>
     call<ResourceDetail>('GET', `/api/v1/resources/${encodeURIComponent(key)}`),
-  /** One page of the resources matching the filters (the server filters and pages). */
-  resources: (params: Readonly<Record<string, string | number | undefined>>) =>
-    call<ResourcePage>('GET', `/api/v1/resources${queryString(params)}`),
+  /** One page of the resources matching the filters (the server filters, sorts and pages). */
+  resources: (
+    params: Readonly<Record<string, string | number | undefined>>,
+    signal?: AbortSignal,
+  ) => call<ResourcePage>('GET', `/api/v1/resources${queryString(params)}`, undefined, signal),
   graph: (params: Readonly<Record<string, string | number | undefined>>) =>
     call<GraphAnswer>('GET', `/api/v1/graph${queryString(params)}`),
   runs: (limit = 20) => call<{ items: RunItem[] }>('GET', `/api/v1/runs?limit=${limit}`),

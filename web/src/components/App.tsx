@@ -1,5 +1,5 @@
 import { Alert, AppShell, Container, Stack, Tabs } from '@mantine/core';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { token } from '../api/client.js';
 import type { Condition } from '../api/types.js';
 import { conditionOf } from '../lib/format.js';
@@ -28,6 +28,14 @@ export function App() {
   return <Dashboard onSignOut={signOut} />;
 }
 
+/** A condition picked in the summary bar: the resource list filtered to it (the URL's query kept). */
+function pickCondition(c: Condition | undefined): void {
+  const { pathname, search } = window.location;
+  navigate(
+    `${PATHS.resources}${withQuery(pathname === PATHS.resources ? search : '', 'condition', c)}`,
+  );
+}
+
 function Dashboard({ onSignOut }: { onSignOut: () => void }) {
   const data = useDashboard(onSignOut);
   const { pathname, search } = useLocation();
@@ -37,50 +45,48 @@ function Dashboard({ onSignOut }: { onSignOut: () => void }) {
     pathname === PATHS.resources
       ? conditionOf(new URLSearchParams(search).get('condition'))
       : undefined;
-  const pick = (c: Condition | undefined) =>
-    navigate(
-      `${PATHS.resources}${withQuery(pathname === PATHS.resources ? search : '', 'condition', c)}`,
-    );
-  const { status } = data;
+  const { status, live, error, refresh } = data;
+  // what is above the view depends on the status, not on the URL's query: a key typed into the
+  // list's filter changes the URL, and must redraw the list, not the whole page (issue 26)
+  const top = useMemo(
+    () => (
+      <>
+        {error && (
+          <Alert color="red" title="The controller did not answer" data-testid="load-error">
+            {error}
+          </Alert>
+        )}
+        {status?.blockedPrune && <PruneAlert prune={status.blockedPrune} onChanged={refresh} />}
+        {status?.heldPolicy && <PolicyAlert held={status.heldPolicy} onChanged={refresh} />}
+        {status?.windowHolds && <WindowAlert status={status} />}
+        {status?.leftOnPlatform && <LeftAlert left={status.leftOnPlatform} />}
+        {status && <SourceCard status={status} />}
+        {status && status.rejected.length > 0 && <RejectedRevisions rejected={status.rejected} />}
+        {status && <SummaryBar counts={status.counts} active={filter} onPick={pickCondition} />}
+        <Tabs value={section ?? null} onChange={(v) => v !== null && navigate(v)}>
+          <Tabs.List>
+            {VIEWS.filter((v) => v.tab).map((v) => (
+              <Tabs.Tab key={v.path} value={v.path} data-testid={`tab-${v.label.toLowerCase()}`}>
+                {v.label}
+              </Tabs.Tab>
+            ))}
+          </Tabs.List>
+        </Tabs>
+      </>
+    ),
+    [error, status, refresh, filter, section],
+  );
+  const header = useMemo(
+    () => <Header status={status} live={live} onChanged={refresh} onSignOut={onSignOut} />,
+    [status, live, refresh, onSignOut],
+  );
   return (
     <AppShell header={{ height: 56 }} padding="md">
-      <AppShell.Header>
-        <Header status={status} live={data.live} onChanged={data.refresh} onSignOut={onSignOut} />
-      </AppShell.Header>
+      <AppShell.Header>{header}</AppShell.Header>
       <AppShell.Main bg="var(--platctl-page-bg)">
         <Container size="xl">
           <Stack gap="md">
-            {data.error && (
-              <Alert color="red" title="The controller did not answer" data-testid="load-error">
-                {data.error}
-              </Alert>
-            )}
-            {status?.blockedPrune && (
-              <PruneAlert prune={status.blockedPrune} onChanged={data.refresh} />
-            )}
-            {status?.heldPolicy && (
-              <PolicyAlert held={status.heldPolicy} onChanged={data.refresh} />
-            )}
-            {status?.windowHolds && <WindowAlert status={status} />}
-            {status?.leftOnPlatform && <LeftAlert left={status.leftOnPlatform} />}
-            {status && <SourceCard status={status} />}
-            {status && status.rejected.length > 0 && (
-              <RejectedRevisions rejected={status.rejected} />
-            )}
-            {status && <SummaryBar counts={status.counts} active={filter} onPick={pick} />}
-            <Tabs value={section ?? null} onChange={(v) => v !== null && navigate(v)}>
-              <Tabs.List>
-                {VIEWS.filter((v) => v.tab).map((v) => (
-                  <Tabs.Tab
-                    key={v.path}
-                    value={v.path}
-                    data-testid={`tab-${v.label.toLowerCase()}`}
-                  >
-                    {v.label}
-                  </Tabs.Tab>
-                ))}
-              </Tabs.List>
-            </Tabs>
+            {top}
             {found ? (
               <found.view.component data={data} params={found.params} search={search} />
             ) : (

@@ -1,11 +1,10 @@
-import { Badge, Box, Button, Card, Group, Text, TextInput, UnstyledButton } from '@mantine/core';
+import { Button, Card, Group, Text, TextInput } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { CONDITIONS, type Condition, type ResourceItem } from '../api/types.js';
-import { CONDITION_COLOR } from '../lib/format.js';
-import { resourceHref } from '../lib/route.js';
-import { groupName, layoutRows, type Row } from '../lib/rows.js';
-import { linkProps } from './router.js';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import type { Condition } from '../api/types.js';
+import { groupName, layoutRows } from '../lib/rows.js';
+import { type ListSort, type SortField, sortParam } from '../lib/sort.js';
+import { ProjectRow, ResourceRow, SortHeader } from './ResourceRows.js';
 import { useResourcePages } from './useResourcePages.js';
 
 interface Props {
@@ -13,22 +12,37 @@ interface Props {
   /** The key filter's text (kept in the URL by the view). */
   readonly query: string;
   onQuery(text: string): void;
+  /** The column the server orders the list by (kept in the URL by the view). */
+  readonly sort: ListSort | undefined;
+  onSort(field: SortField): void;
   /** Bumped when the status changed: the list is read again. */
   readonly generation: number;
 }
 
 const ROW_HEIGHT = 34;
+const ROW_STYLE = {
+  position: 'absolute',
+  top: 0,
+  left: 0,
+  right: 0,
+  height: ROW_HEIGHT,
+  padding: '4px var(--mantine-spacing-sm)',
+} as const;
 
 /**
  * The resource list: one collapsible group per project, resources nested under their workspace
- * or cluster, all in engine order, coloured by condition with the reason beside it. The control
- * API filters, orders and pages it (`view=tree`); the page reads the first page with the
- * projects' counts, then the pages the rows in view fall on, so 100,000 resources cost the
- * browser a few pages. Each resource is a link to its page.
+ * or cluster, all in engine order (or, sorted by a column, flat under each project), coloured by
+ * condition with the reason beside it. The control API filters, sorts and pages it
+ * (`view=tree`); the page reads the first page with the projects' counts, then the pages the rows
+ * in view fall on, so 100,000 resources cost the browser a few pages. Each resource is a link to
+ * its page.
  */
-export function ResourceTree({ filter, query, onQuery, generation }: Props) {
+export function ResourceTree({ filter, query, onQuery, sort, onSort, generation }: Props) {
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
-  const list = useResourcePages({ ...(filter ? { condition: filter } : {}), q: query }, generation);
+  const list = useResourcePages(
+    { ...(filter ? { condition: filter } : {}), q: query, sort: sortParam(sort) },
+    generation,
+  );
   const layout = useMemo(() => layoutRows(list.groups, collapsed), [list.groups, collapsed]);
   const scroller = useRef<HTMLDivElement>(null);
   const virtual = useVirtualizer({
@@ -50,12 +64,16 @@ export function ResourceTree({ filter, query, onQuery, generation }: Props) {
     }
     if (offsets.length > 0) want(offsets[0]!, offsets.at(-1)!);
   }, [first, last, layout, want]);
-  const toggle = (project: string) =>
-    setCollapsed((prev) => {
-      const next = new Set(prev);
-      if (!next.delete(project)) next.add(project);
-      return next;
-    });
+  // stable, so the memoized project lines are not drawn again on each key typed
+  const toggle = useCallback(
+    (project: string) =>
+      setCollapsed((prev) => {
+        const next = new Set(prev);
+        if (!next.delete(project)) next.add(project);
+        return next;
+      }),
+    [],
+  );
   return (
     <Card withBorder p={0} data-testid="resources">
       <Group p="sm" justify="space-between">
@@ -86,6 +104,7 @@ export function ResourceTree({ filter, query, onQuery, generation }: Props) {
           </Button>
         </Group>
       </Group>
+      <SortHeader {...(sort ? { sort } : {})} onSort={onSort} />
       {list.error ? (
         <Text size="sm" c="red.8" px="sm" pb="sm" role="alert">
           {list.error}
@@ -100,107 +119,28 @@ export function ResourceTree({ filter, query, onQuery, generation }: Props) {
           {inView.map((v) => {
             const row = layout.rowAt(v.index);
             return (
-              <Box
+              // a plain element, translated, not top: the browser moves a layer instead of
+              // laying out again, and no styled component is drawn per line per key typed
+              <div
                 key={v.key}
-                // translate, not top: the browser moves a layer instead of laying out again
                 style={{
-                  position: 'absolute',
-                  top: 0,
-                  left: 0,
-                  right: 0,
-                  height: ROW_HEIGHT,
+                  ...ROW_STYLE,
                   transform: `translateY(${v.start}px)`,
+                  ...(row.type === 'project'
+                    ? { background: 'var(--mantine-color-default-hover)' }
+                    : {}),
                 }}
-                py={4}
-                px="sm"
-                bg={row.type === 'project' ? 'var(--mantine-color-default-hover)' : undefined}
               >
                 {row.type === 'project' ? (
-                  <ProjectRow row={row} onToggle={toggle} />
+                  <ProjectRow group={row.group} collapsed={row.collapsed} onToggle={toggle} />
                 ) : (
                   <ResourceRow item={list.itemAt(row.offset)} />
                 )}
-              </Box>
+              </div>
             );
           })}
         </div>
       </div>
     </Card>
-  );
-}
-
-function ProjectRow(props: { row: Extract<Row, { type: 'project' }>; onToggle(p: string): void }) {
-  const { group, collapsed } = props.row;
-  const name = groupName(group);
-  return (
-    <UnstyledButton
-      w="100%"
-      onClick={() => props.onToggle(name)}
-      aria-expanded={!collapsed}
-      data-testid={`project-${name}`}
-    >
-      <Group gap="xs" wrap="nowrap">
-        <Text fw={600} w={16}>
-          {collapsed ? '▸' : '▾'}
-        </Text>
-        <Text fw={600}>{name}</Text>
-        <Text size="xs" c="dimmed">
-          {group.total}
-        </Text>
-        {CONDITIONS.filter((c) => (group.counts[c] ?? 0) > 0).map((c) => (
-          <Badge key={c} size="xs" variant="light" color={CONDITION_COLOR[c]}>
-            {c} {group.counts[c]}
-          </Badge>
-        ))}
-      </Group>
-    </UnstyledButton>
-  );
-}
-
-function ResourceRow({ item: r }: { item: ResourceItem | undefined }) {
-  if (!r) {
-    return (
-      <Text size="sm" c="dimmed" pl={20} data-testid="resource-loading">
-        …
-      </Text>
-    );
-  }
-  return (
-    <UnstyledButton
-      component="a"
-      w="100%"
-      display="block"
-      {...linkProps(resourceHref(r.key))}
-      data-testid="resource-row"
-      data-key={r.key}
-      data-condition={r.condition}
-      title={r.message ?? r.reason}
-    >
-      <Group gap="xs" wrap="nowrap" pl={(r.depth ?? 1) * 20}>
-        <Box
-          w={10}
-          h={10}
-          style={{ borderRadius: 5, flex: 'none' }}
-          bg={`${CONDITION_COLOR[r.condition]}.6`}
-        />
-        <Text size="xs" c="dimmed" w={130} style={{ flex: 'none' }}>
-          {r.kind}
-        </Text>
-        <Text size="sm" ff="monospace" truncate style={{ flex: 1 }}>
-          {r.workspace ? `${r.workspace}/${r.name}` : r.name}
-        </Text>
-        <Badge
-          size="sm"
-          color={CONDITION_COLOR[r.condition]}
-          variant="light"
-          style={{ flex: 'none' }}
-        >
-          {r.condition}
-        </Badge>
-        <Text size="xs" c="dimmed" w={120} truncate style={{ flex: 'none' }}>
-          {r.reason}
-        </Text>
-      </Group>
-    </UnstyledButton>
   );
 }

@@ -6,10 +6,12 @@ import { pagesOf } from '../lib/rows.js';
 /** Resources asked of the server at once: a screen is about 16 rows. */
 const PAGE = 200;
 
-/** What the list is filtered by (kept in the URL by the view). */
+/** What the list is filtered and ordered by (kept in the URL by the view). */
 export interface ListFilter {
   readonly condition?: Condition;
   readonly q?: string;
+  /** The control API's `sort` (`name`, `-changed`, ...); undefined: the engine's order. */
+  readonly sort?: string;
 }
 
 /** The list as far as it is read: its total and projects, and the pages read so far. */
@@ -35,19 +37,26 @@ interface Answer {
   readonly stale: ReadonlyMap<number, readonly ResourceItem[]>;
 }
 
+const failed = (err: unknown) => (err instanceof Error ? err.message : String(err));
+const aborted = (err: unknown) => err instanceof DOMException && err.name === 'AbortError';
+
 /**
- * The resource list, paged and filtered by the control API (`view=tree`): the first page and the
- * projects' counts in one request, then each page as the list scrolls to it. A new `generation`
- * (the status changed) reads the list again, the rows on screen kept until their page is re-read.
+ * The resource list, paged, filtered and sorted by the control API (`view=tree`): the first page
+ * and the projects' counts in one request, then each page as the list scrolls to it. A new
+ * `generation` (the status changed) reads the list again, the rows on screen kept until their
+ * page is re-read. A new filter keeps the rows of the old one until its answer comes, and aborts
+ * the requests of the old one (a key typed per keystroke asks once per key).
  */
 export function useResourcePages(filter: ListFilter, generation: number): ResourcePages {
-  const filterId = JSON.stringify([filter.condition ?? '', filter.q ?? '']);
+  const filterId = JSON.stringify([filter.condition ?? '', filter.q?.trim() ?? '', filter.sort]);
   const id = `${filterId}#${generation}`;
   const [answer, setAnswer] = useState<Answer>();
   const [error, setError] = useState<string>();
   const current = useRef(id);
   current.current = id;
   const asked = useRef(new Set<string>());
+  /** Aborts this id's requests, once another id is asked. */
+  const abort = useRef(new AbortController());
   const params = useCallback(
     (offset: number) => ({
       view: 'tree',
@@ -55,13 +64,16 @@ export function useResourcePages(filter: ListFilter, generation: number): Resour
       limit: PAGE,
       condition: filter.condition,
       q: filter.q?.trim(),
+      sort: filter.sort,
     }),
-    [filter.condition, filter.q],
+    [filter.condition, filter.q, filter.sort],
   );
 
   useEffect(() => {
     asked.current.clear();
-    api.resources({ ...params(0), groups: 1 }).then(
+    const controller = new AbortController();
+    abort.current = controller;
+    api.resources({ ...params(0), groups: 1 }, controller.signal).then(
       (page) => {
         if (current.current !== id) return; // a newer filter was asked meanwhile
         setError(undefined);
@@ -74,8 +86,11 @@ export function useResourcePages(filter: ListFilter, generation: number): Resour
           stale: prev?.filterId === filterId ? prev.pages : new Map(),
         }));
       },
-      (err: unknown) => setError(err instanceof Error ? err.message : String(err)),
+      (err: unknown) => {
+        if (!aborted(err)) setError(failed(err));
+      },
     );
+    return () => controller.abort();
   }, [id, filterId, params]);
 
   const want = useCallback(
@@ -85,7 +100,7 @@ export function useResourcePages(filter: ListFilter, generation: number): Resour
         const mark = `${id}:${p}`;
         if (answer.pages.has(p) || asked.current.has(mark)) continue;
         asked.current.add(mark);
-        api.resources(params(p * PAGE)).then(
+        api.resources(params(p * PAGE), abort.current.signal).then(
           (page) =>
             setAnswer((prev) =>
               prev && prev.id === id
@@ -94,7 +109,7 @@ export function useResourcePages(filter: ListFilter, generation: number): Resour
             ),
           (err: unknown) => {
             asked.current.delete(mark);
-            setError(err instanceof Error ? err.message : String(err));
+            if (!aborted(err)) setError(failed(err));
           },
         );
       }

@@ -7,7 +7,7 @@ export const NO_PROJECT = '(organization)';
 export const groupName = (g: ProjectGroup): string => g.project ?? NO_PROJECT;
 
 /** A line of the virtualized list: a project's header, or the resource at `offset` of the list. */
-export type Row =
+type Row =
   | { readonly type: 'project'; readonly group: ProjectGroup; readonly collapsed: boolean }
   | { readonly type: 'resource'; readonly offset: number };
 
