@@ -1,4 +1,4 @@
-import { identityKey, type Manifest, type ManifestRef } from './manifest.js';
+import { identityKey, type Kind, type Manifest, type ManifestRef } from './manifest.js';
 
 /** Why one resource must come before another; shown in tests, diagnostics and debugging. */
 export type EdgeRule =
@@ -28,6 +28,20 @@ export interface KeyEdge {
   readonly after: string;
   readonly rule: EdgeRule;
 }
+
+/**
+ * The kinds an implicit edge of {@link needsOf} points at (a group standing for its members): a
+ * workspace, a VPC Service, a user, a cluster, a blueprint version. None of them needs anything
+ * implicitly, so a chain of implicit edges is one edge long, and only a `dependsOn` goes on from
+ * its end (what lets the loader's cycle walk pass over most manifests: `manifests/cycles.ts`).
+ */
+export const IMPLICIT_TARGETS: ReadonlySet<Kind> = new Set<Kind>([
+  'Workspace',
+  'Service',
+  'User',
+  'Cluster',
+  'BlueprintVersion',
+]);
 
 /** Group keys start with `@`, which no identity key does (they start with a kind). */
 const vpcGroup = (project: string | undefined) => `@vpc/${project ?? ''}`;
