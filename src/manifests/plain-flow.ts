@@ -23,6 +23,14 @@ export function decline(): never {
   throw DECLINED;
 }
 
+/**
+ * The keys read last, by first character and length: the few keys manifests repeat (`name`,
+ * `value`, `apiVersion`, ...) are then one string each, not a slice of the text per document,
+ * which V8 had to look up in its string table for every property set. Each is a copy holding
+ * nothing else (a slice of 13 characters or more would keep its file's text alive).
+ */
+const KEYS: (string | undefined)[] = new Array(128 * 64);
+
 /** The part of the plain reader that reads within a line; `after` is where its last value ended. */
 export class FlowReader {
   protected readonly text: string;
@@ -44,6 +52,19 @@ export class FlowReader {
     while (isKeyChar(t.charCodeAt(q))) q++;
     if (t.charCodeAt(q) !== COLON) return -1;
     return t.charCodeAt(q + 1) === SPACE || q + 1 === end ? q : -1;
+  }
+
+  /** The key from `p` to `q` (its `:`), as the string read last for such a key when it is the same. */
+  keyAt(p: number, q: number): string {
+    const t = this.text;
+    const length = q - p;
+    if (length >= 64) return t.slice(p, q);
+    const slot = ((t.charCodeAt(p) & 127) << 6) | length;
+    const known = KEYS[slot];
+    if (known !== undefined && t.startsWith(known, p)) return known;
+    const key = ` ${t.slice(p, q)}`.slice(1);
+    KEYS[slot] = key;
+    return key;
   }
 
   /** A plain scalar in block context, up to its comment or the line's end. */
@@ -161,7 +182,7 @@ export class FlowReader {
     this.flowEntries(p, end, RBRACE, (at) => {
       const colon = this.keyEnd(at, end);
       if (colon === -1 || t.charCodeAt(colon + 1) !== SPACE) decline();
-      const key = t.slice(at, colon);
+      const key = this.keyAt(at, colon);
       if (colon - at > MAX_KEY || !isStringKey(key) || Object.hasOwn(map, key)) decline();
       let v = colon + 2;
       while (t.charCodeAt(v) === SPACE) v++;
