@@ -1,4 +1,5 @@
 import {
+  dependsOnKeys,
   type EdgeRule,
   groupMembers,
   IMPLICIT_TARGETS,
@@ -56,10 +57,9 @@ export function cycles(byKey: ReadonlyMap<string, LoadedManifest>, walkAll = fal
   // a manifest with no edge going on (IMPLICIT_TARGETS). Every node of a cycle then has a
   // dependsOn, and the walk keeps to those: a walk from any other finds no cycle, and the nodes
   // it would mark done can reach none of these, so the same cycles are found in the same order.
+  // (no implicit edge can lead to one of them: only the dependsOn are read)
   const next = (node: string): readonly string[] =>
-    needsOfKey(node)
-      .map((n) => n.target)
-      .filter((t) => explicit.has(t));
+    dependsOnKeys(byKey.get(node)!.manifest).filter((t) => explicit.has(t));
   const none = new Map<string, readonly string[]>(); // no group is on such a cycle
   return loops(explicit, next).flatMap((loop) => report(loop, byKey, none, needsOfKey));
 }

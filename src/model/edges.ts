@@ -65,8 +65,8 @@ function groupsOf(m: Manifest): string[] {
  */
 export function needsOf(m: Manifest): Need[] {
   const project = m.metadata.project;
-  const needs: Need[] = (m.metadata.dependsOn ?? []).map((ref, i) => ({
-    target: refKey(ref, m),
+  const needs: Need[] = dependsOnKeys(m).map((target, i) => ({
+    target,
     rule: 'depends-on',
     path: ['metadata', 'dependsOn', i],
   }));
@@ -128,6 +128,11 @@ export function needsOf(m: Manifest): Need[] {
     }
   }
   return needs;
+}
+
+/** The keys `m`'s `dependsOn` names, in its order: the first of {@link needsOf}'s targets (pure). */
+export function dependsOnKeys(m: Manifest): string[] {
+  return (m.metadata.dependsOn ?? []).map((ref) => refKey(ref, m));
 }
 
 /**
