@@ -145,32 +145,43 @@ export class FlowReader {
     return t.slice(p, stop);
   }
 
-  /** The entries of a flow collection from `p` (after its bracket) to its closing `close`. */
-  flowEntries(p: number, end: number, close: number, entry: (at: number) => void): void {
+  /**
+   * Where the first entry of a flow collection starts, from `p` (after its bracket), or -1 when
+   * it closes with `close` at once ({@link after} then past it). A loop of this and
+   * {@link nextEntry}, not a callback per entry: a closure per collection was a fifth of what
+   * reading the 100,000-document set allocated.
+   */
+  firstEntry(p: number, close: number): number {
     const t = this.text;
     while (t.charCodeAt(p) === SPACE) p++;
-    if (t.charCodeAt(p) === close) {
-      this.after = p + 1;
-      return;
-    }
-    for (;;) {
-      entry(p);
-      p = this.after;
-      while (t.charCodeAt(p) === SPACE) p++;
-      const c = t.charCodeAt(p);
-      if (c === close) break;
-      if (c !== COMMA) decline();
-      p++;
-      while (t.charCodeAt(p) === SPACE) p++;
-      if (p >= end || t.charCodeAt(p) === close) decline(); // a trailing comma
-    }
+    if (t.charCodeAt(p) !== close) return p;
     this.after = p + 1;
+    return -1;
+  }
+
+  /** Where the entry after the one read last starts, or -1 after `close` ({@link after} past it). */
+  nextEntry(end: number, close: number): number {
+    const t = this.text;
+    let p = this.after;
+    while (t.charCodeAt(p) === SPACE) p++;
+    const c = t.charCodeAt(p);
+    if (c === close) {
+      this.after = p + 1;
+      return -1;
+    }
+    if (c !== COMMA) decline();
+    p++;
+    while (t.charCodeAt(p) === SPACE) p++;
+    if (p >= end || t.charCodeAt(p) === close) decline(); // a trailing comma
+    return p;
   }
 
   flowSeq(p: number, end: number): unknown[] {
     const list: unknown[] = [];
     this.enterFlow();
-    this.flowEntries(p, end, RBRACKET, (at) => list.push(this.flowValue(at, end)));
+    for (let at = this.firstEntry(p, RBRACKET); at !== -1; at = this.nextEntry(end, RBRACKET)) {
+      list.push(this.flowValue(at, end));
+    }
     this.flowDepth--;
     return list;
   }
@@ -179,7 +190,7 @@ export class FlowReader {
     const t = this.text;
     const map: Record<string, unknown> = {};
     this.enterFlow();
-    this.flowEntries(p, end, RBRACE, (at) => {
+    for (let at = this.firstEntry(p, RBRACE); at !== -1; at = this.nextEntry(end, RBRACE)) {
       const colon = this.keyEnd(at, end);
       if (colon === -1 || t.charCodeAt(colon + 1) !== SPACE) decline();
       const key = this.keyAt(at, colon);
@@ -188,7 +199,7 @@ export class FlowReader {
       while (t.charCodeAt(v) === SPACE) v++;
       if (v >= end) decline();
       map[key] = this.flowValue(v, end);
-    });
+    }
     this.flowDepth--;
     return map;
   }
