@@ -156,7 +156,7 @@ async function load(
     // Validate each document against its kind's schema, then what reads the whole of it.
     for (const doc of docs) {
       const r = validateDocument(doc, groups);
-      documentDiags.push(...r.diagnostics);
+      if (r.diagnostics.length > 0) documentDiags.push(...r.diagnostics);
       if (!r.manifest && r.key) invalid.add(r.key);
       if (!r.manifest) continue;
       keepVersionText(r.manifest, doc);

@@ -158,10 +158,19 @@ export class DocumentBound {
   }
 }
 
-function separators(text: string): number[] {
+/**
+ * Where each `---` at the start of a line is, as `/^---/gm` finds them (after `\n`, `\r`, U+2028
+ * or U+2029), without a match object per document (100,000 of them for a large set). Pure.
+ */
+export function separators(text: string): number[] {
   const out: number[] = [];
-  const re = /^---/gm;
-  for (let m = re.exec(text); m; m = re.exec(text)) out.push(m.index);
+  for (let i = text.indexOf('---'); i !== -1; i = text.indexOf('---', i + 1)) {
+    const before = i === 0 ? 10 : text.charCodeAt(i - 1);
+    if (before === 10 || before === 13 || before === 0x2028 || before === 0x2029) {
+      out.push(i);
+      i += 2; // past it: a `---` overlapping it is after a `-`, not at a line start
+    }
+  }
   return out;
 }
 

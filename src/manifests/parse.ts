@@ -207,7 +207,10 @@ function documentOf(
 
 /** The documents of a fast path's list that hold something, with their indexes in the file. */
 function presentDocuments(src: SourceText, all: unknown[]): ParsedDocument[] {
-  return all.flatMap((data, index) =>
-    data === null || data === undefined ? [] : [documentOf(src, index, data)],
-  );
+  const docs: ParsedDocument[] = [];
+  for (let index = 0; index < all.length; index++) {
+    const data = all[index];
+    if (data !== null && data !== undefined) docs.push(documentOf(src, index, data));
+  }
+  return docs;
 }

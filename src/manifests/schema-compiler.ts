@@ -2,6 +2,7 @@ import { createRequire } from 'node:module';
 import type { Ajv2020, ValidateFunction } from 'ajv/dist/2020.js';
 import type formatsPlugin from 'ajv-formats';
 import { FORMATS } from './formats.js';
+import { casesKeyword } from './schema-cases.js';
 
 // ajv is loaded on first use, not imported: a build's generated validators (see validatorSource)
 // need none of its compiler, whose loading was ≈ 40 ms of every `platctl validate`. It is
@@ -34,6 +35,8 @@ export function newSchemaCompiler(source = false): Ajv2020 {
   }
   // `errorMessage` is the message a person sees (VS Code shows it too); ajv only carries it.
   ajv.addKeyword({ keyword: 'errorMessage', schemaType: 'string' });
+  // what a schema's chains of `if` on one property become (`withCases`)
+  ajv.addKeyword(casesKeyword());
   return ajv;
 }
 

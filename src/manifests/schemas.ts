@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import type { Ajv2020, ErrorObject, ValidateFunction } from 'ajv/dist/2020.js';
 import { packageRoot } from '../core/package-root.js';
 import { KINDS, type Kind } from '../model/manifest.js';
+import { withCases } from './schema-cases.js';
 import { instantiateValidator, newSchemaCompiler, validatorSource } from './schema-compiler.js';
 
 /** The file name of a kind's schema under `schemas/`: `ComputeInstance` → `compute-instance`. */
@@ -33,7 +34,15 @@ function generatedHeader(kind: Kind, schemaText: string): string {
  * hash. What the build writes to {@link generatedValidatorFileOf}. Pure apart from loading ajv.
  */
 export function generatedValidator(kind: Kind, schemaText: string): string {
-  return generatedHeader(kind, schemaText) + validatorSource(JSON.parse(schemaText) as object);
+  return generatedHeader(kind, schemaText) + validatorSource(compiledSchema(schemaText));
+}
+
+/**
+ * What is compiled of a schema's text: the schema with its chains of `if` on one property as
+ * cases of it ({@link withCases}; the same errors but for the `if` ones, which diagnostics drop).
+ */
+export function compiledSchema(schemaText: string): object {
+  return withCases(JSON.parse(schemaText)) as object;
 }
 
 let ajv: Ajv2020 | undefined;
@@ -59,7 +68,7 @@ export function loadValidator(
     return { validate: instantiateValidator(source), generated: true };
   }
   ajv ??= newSchemaCompiler();
-  return { validate: ajv.compile(JSON.parse(schemaText) as object), generated: false };
+  return { validate: ajv.compile(compiledSchema(schemaText)), generated: false };
 }
 
 const validators = new Map<Kind, ValidateFunction>();

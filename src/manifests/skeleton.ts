@@ -70,9 +70,10 @@ export function commonStrings(): Common {
 /**
  * A copy of `s` that holds nothing else: a name the parser cut from its file's text is a slice
  * that keeps the whole text alive (V8 slices strings of 13 characters or more), and a key built
- * from such names keeps them; a skeleton must let its file go.
+ * from such names keeps them; a skeleton must let its file go. A shorter string is a copy of its
+ * own already (V8 neither slices nor concatenates by reference below 13 characters): kept as is.
  */
-const own = <S extends string>(s: S): S => ` ${s}`.slice(1) as S;
+const own = <S extends string>(s: S): S => (s.length < 13 ? s : (` ${s}`.slice(1) as S));
 
 const ownOptional = (s: string | undefined): string | undefined =>
   s === undefined ? undefined : own(s);

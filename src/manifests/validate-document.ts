@@ -45,7 +45,6 @@ export function validateDocument(
   doc: ParsedDocument,
   groups: ApiGroups,
 ): { manifest?: Manifest; key?: string; diagnostics: Diagnostic[] } {
-  const at = (path: (string | number)[]) => ({ path: pathToString(path), ...doc.positionOf(path) });
   const data = doc.data;
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     const message = 'a manifest must be a mapping with apiVersion, kind, metadata and spec';
@@ -59,7 +58,7 @@ export function validateDocument(
         ? `required field kind is missing; one of ${KINDS.join(', ')}`
         : `unknown kind ${String(kind)}${hint ? ` (did you mean ${hint}?)` : `; one of ${KINDS.join(', ')}`}`;
     const code = kind === undefined ? 'missing-field' : 'unknown-kind';
-    return { diagnostics: [{ severity: 'error', code, message, ...at(['kind']) }] };
+    return { diagnostics: [{ severity: 'error', code, message, ...at(doc, ['kind']) }] };
   }
   const k = kind as Kind;
   const meta = (data as { metadata?: Record<string, unknown> }).metadata;
@@ -82,43 +81,73 @@ export function validateDocument(
       code: 'api-version',
       message,
       key,
-      ...at(['apiVersion']),
+      ...at(doc, ['apiVersion']),
     });
   }
-  diagnostics.push(...variableChecks(doc, key));
+  variableChecks(doc, key, diagnostics);
   if (diagnostics.some((d) => d.severity === 'error')) return { key, diagnostics };
   return { manifest: data as Manifest, key, diagnostics };
 }
 
 const POLICY_FIELDS = ['source_cidr', 'action', 'application', 'port', 'protocol'];
 
-/** Checks on `spec.variables` a schema cannot express. */
-function variableChecks(doc: ParsedDocument, key: string | undefined): Diagnostic[] {
+/** The path of a node and where it is, for a diagnostic. */
+const at = (doc: ParsedDocument, path: (string | number)[]) => ({
+  path: pathToString(path),
+  ...doc.positionOf(path),
+});
+
+/**
+ * Checks on `spec.variables` a schema cannot express, their diagnostics pushed to `out`. A loop
+ * over the few variables of a document, with nothing made for those that pass (this runs for
+ * every document: a Set and a closure per variable were 100,000s of objects for the collector).
+ */
+function variableChecks(doc: ParsedDocument, key: string | undefined, out: Diagnostic[]): void {
   const spec = (doc.data as { spec?: { variables?: unknown } }).spec;
   const vars = spec?.variables;
-  if (!Array.isArray(vars)) return [];
-  const out: Diagnostic[] = [];
-  const seen = new Set<string>();
-  vars.forEach((v: { name?: unknown; value?: unknown }, i) => {
-    if (v === null || typeof v !== 'object' || typeof v.name !== 'string') return;
-    const err = (field: string, message: string) =>
-      out.push({
-        severity: 'error',
-        code: 'invalid-value',
-        message,
-        key,
-        path: `spec.variables[${i}].${field}`,
-        ...doc.positionOf(['spec', 'variables', i, field]),
-      });
-    if (seen.has(v.name)) err('name', `variable ${v.name} is set more than once`);
-    seen.add(v.name);
+  if (!Array.isArray(vars)) return;
+  const err = (i: number, field: string, message: string) =>
+    out.push({
+      severity: 'error',
+      code: 'invalid-value',
+      message,
+      key,
+      path: `spec.variables[${i}].${field}`,
+      ...doc.positionOf(['spec', 'variables', i, field]),
+    });
+  for (let i = 0; i < vars.length; i++) {
+    const v = vars[i] as { name?: unknown; value?: unknown } | null;
+    if (v === null || typeof v !== 'object' || typeof v.name !== 'string') continue;
+    if (setBefore(vars, i, v.name)) err(i, 'name', `variable ${v.name} is set more than once`);
     if (v.name === 'Security Policies' && typeof v.value === 'string') {
-      const problem = securityPoliciesProblem(v.value);
-      if (problem) err('value', `Security Policies ${problem}`);
+      const problem = policiesProblemOf(v.value);
+      if (problem) err(i, 'value', `Security Policies ${problem}`);
     }
-  });
-  return out;
+  }
 }
+
+/** Whether a variable before the `i`th of `vars` has the name `name`. */
+function setBefore(vars: readonly unknown[], i: number, name: string): boolean {
+  for (let j = 0; j < i; j++) {
+    const v = vars[j] as { name?: unknown } | null;
+    if (v !== null && typeof v === 'object' && v.name === name) return true;
+  }
+  return false;
+}
+
+/**
+ * {@link securityPoliciesProblem}, remembered for the last few hundred values: a set's instances
+ * mostly share a handful of rule lists, and parsing each again was a JSON.parse per instance.
+ */
+function policiesProblemOf(value: string): string | undefined {
+  if (policyProblems.has(value)) return policyProblems.get(value);
+  const problem = securityPoliciesProblem(value);
+  if (policyProblems.size >= 500) policyProblems.clear();
+  // a copy: the value is a slice of its file's text, which the cache would otherwise keep
+  policyProblems.set(` ${value}`.slice(1), problem);
+  return problem;
+}
+const policyProblems = new Map<string, string | undefined>();
 
 /** Why a Security Policies value is wrong, or undefined when it is a valid JSON rule list. */
 export function securityPoliciesProblem(value: string): string | undefined {

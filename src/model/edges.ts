@@ -1,4 +1,4 @@
-import { identityKey, type Manifest, type ManifestRef } from './manifest.js';
+import { identityKey, type Kind, type Manifest, type ManifestRef } from './manifest.js';
 
 /** Why one resource must come before another; shown in tests, diagnostics and debugging. */
 export type EdgeRule =
@@ -29,6 +29,20 @@ export interface KeyEdge {
   readonly rule: EdgeRule;
 }
 
+/**
+ * The kinds an implicit edge of {@link needsOf} points at (a group standing for its members): a
+ * workspace, a VPC Service, a user, a cluster, a blueprint version. None of them needs anything
+ * implicitly, so a chain of implicit edges is one edge long, and only a `dependsOn` goes on from
+ * its end (what lets the loader's cycle walk pass over most manifests: `manifests/cycles.ts`).
+ */
+export const IMPLICIT_TARGETS: ReadonlySet<Kind> = new Set<Kind>([
+  'Workspace',
+  'Service',
+  'User',
+  'Cluster',
+  'BlueprintVersion',
+]);
+
 /** Group keys start with `@`, which no identity key does (they start with a kind). */
 const vpcGroup = (project: string | undefined) => `@vpc/${project ?? ''}`;
 const versionGroup = (project: string | undefined, blueprint: string, version: string) =>
@@ -51,8 +65,8 @@ function groupsOf(m: Manifest): string[] {
  */
 export function needsOf(m: Manifest): Need[] {
   const project = m.metadata.project;
-  const needs: Need[] = (m.metadata.dependsOn ?? []).map((ref, i) => ({
-    target: refKey(ref, m),
+  const needs: Need[] = dependsOnKeys(m).map((target, i) => ({
+    target,
     rule: 'depends-on',
     path: ['metadata', 'dependsOn', i],
   }));
@@ -114,6 +128,11 @@ export function needsOf(m: Manifest): Need[] {
     }
   }
   return needs;
+}
+
+/** The keys `m`'s `dependsOn` names, in its order: the first of {@link needsOf}'s targets (pure). */
+export function dependsOnKeys(m: Manifest): string[] {
+  return (m.metadata.dependsOn ?? []).map((ref) => refKey(ref, m));
 }
 
 /**

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { tooDeepAt } from '../../src/manifests/depth.js';
 import { quoteSpansLines } from '../../src/manifests/fast-parse.js';
+import { separators } from '../../src/manifests/input-checks.js';
 
 // The loader's pre-scans skip the characters that cannot change their answer; these are the
 // character-by-character versions they replaced, kept as the reference the answers must match.
@@ -110,5 +111,33 @@ describe('the pre-scans answer as the character-by-character scans did', () => {
       }),
       { numRuns: 20_000 },
     );
+  });
+});
+
+describe('separators: where each document marker is', () => {
+  const reference = (text: string) => [...text.matchAll(/^---/gm)].map((m) => m.index);
+  it('finds the `---` at line starts the multiline pattern finds', () => {
+    const piece = fc.constantFrom(
+      '---',
+      '-',
+      '--',
+      '----',
+      'a',
+      ' ',
+      '\n',
+      '\r',
+      '\r\n',
+      '\u2028',
+      '\u2029',
+      'x---',
+    );
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 30 }), (pieces) => {
+        const text = pieces.join('');
+        expect(separators(text)).toEqual(reference(text));
+      }),
+      { numRuns: 3000 },
+    );
+    expect(separators('---\n------\n---x\n a---')).toEqual([0, 4, 11]);
   });
 });
