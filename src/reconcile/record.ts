@@ -16,7 +16,11 @@ const PLATCTL_ONLY: ReadonlySet<string> = new Set<PlatctlKind>([
 /** The executor's hooks that write the state store; each resolves once its writes are durable. */
 export interface Recorder {
   beforeStart(a: Action): Promise<void>;
-  settled(a: Action, outcome: ActionOutcome, result?: ExecuteResult): Promise<void>;
+  /**
+   * Resolves once the writes of a settled action are durable; undefined when it had none to make
+   * (a noop the state already knew as it is), with nothing to wait for.
+   */
+  settled(a: Action, outcome: ActionOutcome, result?: ExecuteResult): Promise<void> | undefined;
   /** Drops the plan's {@link Plan.forget} keys: pruned with nothing to send. */
   forgotten(): Promise<void>;
 }
@@ -97,16 +101,16 @@ export async function createRecorder(
         await commit();
       }
     },
-    async settled(a: Action, outcome: ActionOutcome, result?: ExecuteResult) {
+    settled(a: Action, outcome: ActionOutcome, result?: ExecuteResult) {
       // Every write of a settling action goes in one transaction (one commit, not five).
       if (a.type === 'noop') {
         // in sync: nothing happened worth an outcome row (a resync of 10,000 would add 10,000
-        // a run); only what the state had not known yet (an id, a last-applied manifest)
-        if (settleNoop(a)) await commit();
-        return;
+        // a run); only what the state had not known yet (an id, a last-applied manifest), and
+        // no promise when there is nothing to write
+        return settleNoop(a) ? commit() : undefined;
       }
       settle(a, outcome, result);
-      await commit();
+      return commit();
     },
     async forgotten() {
       for (const key of plan.forget ?? []) forget(key);

@@ -199,6 +199,8 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
         beforeStart: recorder.beforeStart,
         settled: recorder.settled,
         clock: ports.clock,
+        // the noops of a resync settle in one loop: at 100,000 it gives the event loop turns
+        pause: () => slicer.pause(),
         ...(ports.canWrite ? { canWrite: ports.canWrite } : {}),
         ...(ports.events ? { events: ports.events } : {}),
       },
