@@ -2,7 +2,7 @@ import type { Action, ActionOutcome } from '../model/action.js';
 import { type Manifest, type PlatctlKind, PRUNE_ANNOTATION } from '../model/manifest.js';
 import type { Plan } from '../model/plan.js';
 import type { ExecuteResult } from '../model/provider.js';
-import type { StateStore, StateWrite } from '../state/types.js';
+import type { InventoryEntry, StateStore, StateWrite } from '../state/types.js';
 import { sameJson } from './same-json.js';
 
 /** Kinds the API cannot read: they exist only because platctl made them so. */
@@ -25,10 +25,16 @@ export interface Recorder {
   forgotten(): Promise<void>;
 }
 
+/** What the state held as the plan was made, read once for both (read from the store if absent). */
+export interface KnownState {
+  readonly inventory: readonly InventoryEntry[];
+  readonly lastApplied: ReadonlyMap<string, Manifest>;
+}
+
 /**
  * The executor's hooks that keep the state store current (I/O): a pending record before each
  * create, the inventory after each success, and the last-applied manifest of a key once every
- * action of that key has succeeded.
+ * action of that key has succeeded. `known` is not mutated.
  */
 export async function createRecorder(
   store: StateStore,
@@ -36,6 +42,7 @@ export async function createRecorder(
   desired: ReadonlyMap<string, Manifest>,
   runId: string,
   now: () => number,
+  known?: KnownState,
 ): Promise<Recorder> {
   const remaining = new Map<string, number>();
   for (const a of plan.actions) remaining.set(a.key, (remaining.get(a.key) ?? 0) + 1);
@@ -68,8 +75,8 @@ export async function createRecorder(
     writes.push({ type: 'removeInventory', key }, { type: 'removeLastApplied', key });
     inventory.delete(key);
   };
-  const inventory = new Map((await store.inventory()).map((e) => [e.key, e]));
-  const applied = await store.lastApplied();
+  const inventory = new Map((known?.inventory ?? (await store.inventory())).map((e) => [e.key, e]));
+  const applied = known?.lastApplied ?? (await store.lastApplied());
   // nothing known yet (every create): different without walking the new value to say so
   const same = (a: unknown, b: unknown) =>
     a === undefined || b === undefined ? a === b : sameJson(a, b);

@@ -185,6 +185,8 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
       new Map(schedules.desired.map((m) => [manifestKey(m), m])),
       runId,
       ports.clock.now,
+      // as read for the plan: nothing is written between the two (a copy of each less per run)
+      { inventory, lastApplied },
     );
     await slicer.pause();
     const outcomes = await executePlan(
