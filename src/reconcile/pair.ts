@@ -28,28 +28,25 @@ export function pair(
   const out = new Map<string, Pairing>();
   for (const m of desired) {
     const key = manifestKey(m);
-    out.set(key, {
-      key,
-      kind: m.kind,
-      desired: m,
-      ...opt('live', liveByKey.get(key)),
-      ...opt('lastApplied', lastApplied.get(key)),
-      ...opt('inventory', invByKey.get(key)),
-    });
+    const p: Writable<Pairing> = { key, kind: m.kind, desired: m };
+    const l = liveByKey.get(key);
+    if (l !== undefined) p.live = l;
+    const a = lastApplied.get(key);
+    if (a !== undefined) p.lastApplied = a;
+    const e = invByKey.get(key);
+    if (e !== undefined) p.inventory = e;
+    out.set(key, p);
   }
   for (const entry of inventory) {
     if (out.has(entry.key)) continue;
-    out.set(entry.key, {
-      key: entry.key,
-      kind: entry.kind,
-      inventory: entry,
-      ...opt('live', liveByKey.get(entry.key)),
-      ...opt('lastApplied', lastApplied.get(entry.key)),
-    });
+    const p: Writable<Pairing> = { key: entry.key, kind: entry.kind, inventory: entry };
+    const l = liveByKey.get(entry.key);
+    if (l !== undefined) p.live = l;
+    const a = lastApplied.get(entry.key);
+    if (a !== undefined) p.lastApplied = a;
+    out.set(entry.key, p);
   }
   return [...out.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
 }
 
-function opt<K extends string, V>(name: K, value: V | undefined): { [P in K]?: V } {
-  return (value === undefined ? {} : { [name]: value }) as { [P in K]?: V };
-}
+type Writable<T> = { -readonly [K in keyof T]: T[K] };
