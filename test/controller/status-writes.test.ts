@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { ShardStatusBook } from '../../src/controller/leadership/shards/shard-status.js';
 import type { ResourceCondition } from '../../src/controller/status/conditions.js';
 import { statePersistence } from '../../src/controller/status/persist.js';
 import { initialStatus } from '../../src/controller/status/status.js';
 import type { StoredJson } from '../../src/state/types.js';
+import { memoryLogger } from './helpers/fakes.js';
 
 function condition(name: string, reason = 'InSync'): ResourceCondition {
   return {
@@ -104,5 +106,48 @@ describe('the status document is written when it changed', () => {
     fail = false;
     await save(undefined);
     expect(store.docs).toHaveLength(1);
+  });
+});
+
+describe('sharded: each shard document is written when it changed', () => {
+  /** A coordinator holding two shards that counts the documents written per shard. */
+  function coordinator() {
+    const writes: string[] = [];
+    return {
+      writes,
+      held: () =>
+        new Map([
+          ['project:p', 1],
+          ['global', 1],
+        ]),
+      putStatus: async (shard: string) => {
+        writes.push(shard);
+      },
+      status: async () => undefined,
+    };
+  }
+
+  it('an idle resync rewrites no shard; a shard taken again is written once more', async () => {
+    const c = coordinator();
+    const status = initialStatus('dir:x', { suspended: false, dryRun: false, selfHeal: true });
+    const book = new ShardStatusBook({
+      coordinator: c as never,
+      status,
+      memory: {},
+      logger: memoryLogger().logger,
+    });
+    const save = book.persistence({ appendRun: async () => {} });
+    const kept = [{ ...condition('a'), key: 'Workspace/p/a' }];
+    status.conditions = kept;
+    status.lastRunAt = '2026-11-28T00:00:10.000Z';
+    await save(run(1));
+    expect(c.writes.sort()).toEqual(['global', 'project:p']);
+    status.conditions = [...kept];
+    status.lastRunAt = '2026-11-28T00:00:20.000Z';
+    await save(run(2));
+    expect(c.writes).toHaveLength(2);
+    await book.taken('project:p');
+    await save(run(3));
+    expect(c.writes.slice(2)).toEqual(['project:p']);
   });
 });

@@ -121,6 +121,31 @@ function unchanged(was: Fingerprint, doc: StoredJson): boolean {
   return was.text === restText(doc);
 }
 
+/**
+ * The documents this replica wrote, by name, to write each again only when it changed (pure
+ * bookkeeping, no I/O): a name forgotten is written at its next save whatever it holds.
+ */
+export class WrittenDocs {
+  readonly #written = new Map<string, Fingerprint>();
+
+  /** True when `doc` differs from what was last written as `name`, or nothing was. */
+  changed(name: string, doc: StoredJson): boolean {
+    const was = this.#written.get(name);
+    return was === undefined || !unchanged(was, doc);
+  }
+
+  /** `doc` is now the stored `name`. */
+  wrote(name: string, doc: StoredJson): void {
+    this.#written.set(name, fingerprint(doc));
+  }
+
+  /** The store's `name` (every name when none is given) may not be what was written here. */
+  forget(name?: string): void {
+    if (name === undefined) this.#written.clear();
+    else this.#written.delete(name);
+  }
+}
+
 /** {@link statePersistence}'s port, and how to say the store may hold someone else's document. */
 export interface StatusSaver {
   (run: StoredRun | undefined): Promise<void>;
@@ -141,19 +166,15 @@ export function statePersistence(
   status: ControllerStatus,
   alerts: () => StoredJson | undefined = () => undefined,
 ): StatusSaver {
-  let written: Fingerprint | undefined;
+  const written = new WrittenDocs();
   const save = async (run: StoredRun | undefined) => {
     const doc = statusDocument(status, alerts());
-    if (!written || !unchanged(written, doc)) {
-      written = undefined; // a write that fails leaves the next save to write
+    if (written.changed('status', doc)) {
+      written.forget('status'); // a write that fails leaves the next save to write
       await state.putControllerStatus(doc);
-      written = fingerprint(doc);
+      written.wrote('status', doc);
     }
     if (run) await state.appendRun(run.runId, run as unknown as StoredJson, HISTORY_SIZE);
   };
-  return Object.assign(save, {
-    forget: () => {
-      written = undefined;
-    },
-  });
+  return Object.assign(save, { forget: () => written.forget() });
 }
