@@ -146,8 +146,13 @@ export async function startController(config: ControllerConfig): Promise<Running
     notifier?.seed(status);
     shards?.replica.rememberAlerts(notifier);
     const openedState = state;
+    const ownStatus = shards
+      ? undefined
+      : statePersistence(state, status, () => notifier?.memory() as StoredJson | undefined);
     /** What the last leader saved: read at start (a standby shows it) and on each takeover. */
     const takeUp = async () => {
+      // another replica may have written since: the next save writes whatever it holds
+      ownStatus?.forget();
       const doc = await openedState.controllerStatus();
       if (restoreStatus(doc, status, memory)) {
         logger.info({ event: 'status-restored' }, 'status restored from the state store');
@@ -160,9 +165,7 @@ export async function startController(config: ControllerConfig): Promise<Running
     const leads = () => loop.leads;
     // what people asked, kept in the store and written under the fence; read before each run
     const intent = new IntentBook(shards?.intent ?? leaderIntent(openedState, leads), memory);
-    const saveStatus =
-      shards?.replica.persistence() ??
-      statePersistence(state, status, () => notifier?.memory() as StoredJson | undefined);
+    const saveStatus = shards?.replica.persistence() ?? ownStatus!;
     const persist = async (run: StoredRun | undefined) => {
       await saveStatus(run);
       // the status of 100,000 resources takes seconds to write: the lease's renewal, due

@@ -15,7 +15,11 @@ export interface ExecutorPorts {
   ): Promise<ExecuteResult>;
   /** Called before an action starts (write pending records here); awaited before it starts. */
   beforeStart?(action: Action): void | Promise<void>;
-  /** Called as soon as an action settles (record results here); awaited before dependents start. */
+  /**
+   * Called as soon as an action settles (record results here); awaited before dependents start.
+   * Returning nothing (not a promise) says there was nothing to wait for: the settle goes on in
+   * the same turn (a noop the state already knows costs no promise).
+   */
   settled?(action: Action, outcome: ActionOutcome, result?: ExecuteResult): void | Promise<void>;
   readonly clock: Clock;
   readonly events?: EventSink;
@@ -25,6 +29,11 @@ export interface ExecutorPorts {
    * after a stop; the running ones finish. Undefined: always true.
    */
   canWrite?(): boolean;
+  /**
+   * Asked between noops settled in one stretch (no I/O): a promise when the event loop should
+   * get a turn first (`Slicer.pause` of `core/slices.ts`), else undefined. Undefined: never pauses.
+   */
+  pause?(): Promise<void> | undefined;
 }
 
 export interface ExecuteOptions {
@@ -72,9 +81,16 @@ export async function executePlan(
   let fenced = false;
   const stopped = () => options.signal?.aborted === true || hookFailure !== undefined || fenced;
 
-  const settle = async (a: Action, outcome: ActionOutcome, result?: ExecuteResult) => {
+  /**
+   * Records `a`'s outcome, then (once the `settled` hook is done) reports it and releases its
+   * dependents. Undefined when the hook returned nothing: then all of it happened in this call.
+   */
+  const settle = (a: Action, outcome: ActionOutcome, result?: ExecuteResult) => {
     outcomes.set(a.id, outcome);
-    await ports.settled?.(a, outcome, result);
+    const hook = ports.settled?.(a, outcome, result);
+    return hook ? hook.then(() => release(a, outcome)) : release(a, outcome);
+  };
+  const release = (a: Action, outcome: ActionOutcome): Promise<void> | undefined => {
     ports.events?.({ type: 'finish', action: a, outcome });
     if (outcome.status === 'succeeded') {
       for (const d of dependents.get(a.id) ?? []) {
@@ -82,11 +98,15 @@ export async function executePlan(
         waiting.set(d, left);
         if (left === 0 && !outcomes.has(d)) schedule(byId.get(d)!);
       }
+      drainNoops();
     } else if (outcome.status === 'failed' || outcome.status === 'skipped') {
-      const root = outcome.status === 'failed' ? a.id : outcome.because;
-      for (const d of dependents.get(a.id) ?? []) {
-        if (!outcomes.has(d)) await settle(byId.get(d)!, { status: 'skipped', because: root });
-      }
+      return skipDependents(a, outcome.status === 'failed' ? a.id : outcome.because);
+    }
+    return undefined;
+  };
+  const skipDependents = async (a: Action, root: string) => {
+    for (const d of dependents.get(a.id) ?? []) {
+      if (!outcomes.has(d)) await settle(byId.get(d)!, { status: 'skipped', because: root });
     }
   };
 
@@ -97,13 +117,51 @@ export async function executePlan(
    * groups by turn) instead of one commit each. Dependents still wait for the settle.
    */
   const settling = new Set<Promise<void>>();
-  const detach = (a: Action, outcome: ActionOutcome, result?: ExecuteResult) => {
-    const done: Promise<void> = settle(a, outcome, result)
+  const track = (work: () => Promise<void> | undefined) => {
+    let done: Promise<void> | undefined;
+    try {
+      done = work();
+    } catch (error) {
+      hookFailure ??= { error };
+    }
+    if (!done) return;
+    const tracked: Promise<void> = done
       .catch((error: unknown) => {
         hookFailure ??= { error };
       })
-      .finally(() => settling.delete(done));
-    settling.add(done);
+      .finally(() => settling.delete(tracked));
+    settling.add(tracked);
+  };
+  const detach = (a: Action, outcome: ActionOutcome, result?: ExecuteResult) =>
+    track(() => settle(a, outcome, result));
+
+  /**
+   * Noops ready to settle, in the order they became ready: a noop sends nothing, so it takes no
+   * place in the queue; they are settled one after the other in one loop (a resync of 100,000 in
+   * sync made a closure and three promises each), which gives the event loop a turn whenever
+   * `pause` asks for one. A noop scheduled before a stop still settles, as one sent would finish.
+   */
+  const noops: Action[] = [];
+  let head = 0;
+  let draining = false;
+  const drain = async () => {
+    draining = true;
+    try {
+      while (head < noops.length) {
+        const turn = ports.pause?.();
+        if (turn) await turn;
+        const a = noops[head++]!;
+        if (!outcomes.has(a.id)) detach(a, { status: 'succeeded', elapsedMs: 0 });
+      }
+    } finally {
+      noops.length = 0;
+      head = 0;
+      draining = false;
+    }
+  };
+  /** Settles the noops scheduled since the last call, unless the loop doing so is running. */
+  const drainNoops = () => {
+    if (!draining && head < noops.length) track(drain);
   };
 
   const run = async (a: Action) => {
@@ -141,10 +199,8 @@ export async function executePlan(
   const schedule = (a: Action) => {
     if (stopped() || scheduled.has(a.id)) return;
     scheduled.add(a.id);
-    // a noop sends nothing: it settles at once instead of taking a place in the queue (a resync
-    // of thousands in sync queued a closure, a promise and a turn each for nothing)
     if (a.type === 'noop') {
-      if (!outcomes.has(a.id)) detach(a, { status: 'succeeded', elapsedMs: 0 });
+      noops.push(a);
       return;
     }
     void queue.add(() =>
@@ -156,6 +212,7 @@ export async function executePlan(
 
   const ready = plan.actions.filter((a) => waiting.get(a.id) === 0);
   for (const a of ready) schedule(a);
+  drainNoops();
   // a settle may schedule dependents, and a dependent may settle: wait until both are quiet
   while (queue.size > 0 || queue.pending > 0 || settling.size > 0) {
     await queue.onIdle();

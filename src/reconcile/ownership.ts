@@ -34,9 +34,12 @@ export async function adoptPending(
   events?: EventSink,
   unreadable: ReadonlyMap<string, unknown> = new Map(),
 ): Promise<void> {
+  const pending = await store.pending();
+  // most runs have none: no maps of every live object and inventory entry (100,000 each) then
+  if (pending.length === 0) return;
   const liveByKey = new Map(live.map((l) => [l.key, l]));
   const inventory = new Map((await store.inventory()).map((e) => [e.key, e]));
-  for (const op of await store.pending()) {
+  for (const op of pending) {
     if (unreadable.has(op.key)) continue; // not known to be absent: kept for a run that can read
     const found = liveByKey.get(op.key);
     if (found) {

@@ -8,7 +8,7 @@ import { markDrift } from './drift.js';
 import { excludeKeys } from './exclude.js';
 import { assignIds } from './ids.js';
 import { orderSteps } from './order.js';
-import { type Pairing, pair } from './pair.js';
+import { type Pairing, pairSteps } from './pair.js';
 import {
   LEFT_HOW,
   leftHint,
@@ -80,7 +80,7 @@ export function* planSteps(
   const found: string[] = [];
   const left: string[] = [];
   const unreadable = options.unreadable ?? new Map<string, string>();
-  const pairings = pair(desired, live, lastApplied, options.inventory ?? []);
+  const pairings = yield* pairSteps(desired, live, lastApplied, options.inventory ?? []);
   yield;
   for (const p of pairings) {
     yield;

@@ -2,7 +2,7 @@ import type { Action, ActionOutcome } from '../model/action.js';
 import { type Manifest, type PlatctlKind, PRUNE_ANNOTATION } from '../model/manifest.js';
 import type { Plan } from '../model/plan.js';
 import type { ExecuteResult } from '../model/provider.js';
-import type { StateStore, StateWrite } from '../state/types.js';
+import type { InventoryEntry, StateStore, StateWrite } from '../state/types.js';
 import { sameJson } from './same-json.js';
 
 /** Kinds the API cannot read: they exist only because platctl made them so. */
@@ -16,15 +16,25 @@ const PLATCTL_ONLY: ReadonlySet<string> = new Set<PlatctlKind>([
 /** The executor's hooks that write the state store; each resolves once its writes are durable. */
 export interface Recorder {
   beforeStart(a: Action): Promise<void>;
-  settled(a: Action, outcome: ActionOutcome, result?: ExecuteResult): Promise<void>;
+  /**
+   * Resolves once the writes of a settled action are durable; undefined when it had none to make
+   * (a noop the state already knew as it is), with nothing to wait for.
+   */
+  settled(a: Action, outcome: ActionOutcome, result?: ExecuteResult): Promise<void> | undefined;
   /** Drops the plan's {@link Plan.forget} keys: pruned with nothing to send. */
   forgotten(): Promise<void>;
+}
+
+/** What the state held as the plan was made, read once for both (read from the store if absent). */
+export interface KnownState {
+  readonly inventory: readonly InventoryEntry[];
+  readonly lastApplied: ReadonlyMap<string, Manifest>;
 }
 
 /**
  * The executor's hooks that keep the state store current (I/O): a pending record before each
  * create, the inventory after each success, and the last-applied manifest of a key once every
- * action of that key has succeeded.
+ * action of that key has succeeded. `known` is not mutated.
  */
 export async function createRecorder(
   store: StateStore,
@@ -32,6 +42,7 @@ export async function createRecorder(
   desired: ReadonlyMap<string, Manifest>,
   runId: string,
   now: () => number,
+  known?: KnownState,
 ): Promise<Recorder> {
   const remaining = new Map<string, number>();
   for (const a of plan.actions) remaining.set(a.key, (remaining.get(a.key) ?? 0) + 1);
@@ -64,8 +75,8 @@ export async function createRecorder(
     writes.push({ type: 'removeInventory', key }, { type: 'removeLastApplied', key });
     inventory.delete(key);
   };
-  const inventory = new Map((await store.inventory()).map((e) => [e.key, e]));
-  const applied = await store.lastApplied();
+  const inventory = new Map((known?.inventory ?? (await store.inventory())).map((e) => [e.key, e]));
+  const applied = known?.lastApplied ?? (await store.lastApplied());
   // nothing known yet (every create): different without walking the new value to say so
   const same = (a: unknown, b: unknown) =>
     a === undefined || b === undefined ? a === b : sameJson(a, b);
@@ -97,16 +108,16 @@ export async function createRecorder(
         await commit();
       }
     },
-    async settled(a: Action, outcome: ActionOutcome, result?: ExecuteResult) {
+    settled(a: Action, outcome: ActionOutcome, result?: ExecuteResult) {
       // Every write of a settling action goes in one transaction (one commit, not five).
       if (a.type === 'noop') {
         // in sync: nothing happened worth an outcome row (a resync of 10,000 would add 10,000
-        // a run); only what the state had not known yet (an id, a last-applied manifest)
-        if (settleNoop(a)) await commit();
-        return;
+        // a run); only what the state had not known yet (an id, a last-applied manifest), and
+        // no promise when there is nothing to write
+        return settleNoop(a) ? commit() : undefined;
       }
       settle(a, outcome, result);
-      await commit();
+      return commit();
     },
     async forgotten() {
       for (const key of plan.forget ?? []) forget(key);

@@ -185,6 +185,8 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
       new Map(schedules.desired.map((m) => [manifestKey(m), m])),
       runId,
       ports.clock.now,
+      // as read for the plan: nothing is written between the two (a copy of each less per run)
+      { inventory, lastApplied },
     );
     await slicer.pause();
     const outcomes = await executePlan(
@@ -199,6 +201,8 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
         beforeStart: recorder.beforeStart,
         settled: recorder.settled,
         clock: ports.clock,
+        // the noops of a resync settle in one loop: at 100,000 it gives the event loop turns
+        pause: () => slicer.pause(),
         ...(ports.canWrite ? { canWrite: ports.canWrite } : {}),
         ...(ports.events ? { events: ports.events } : {}),
       },

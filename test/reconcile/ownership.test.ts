@@ -9,7 +9,7 @@ import { m } from './manifests.js';
 
 const create = act('Workspace/p/ws#create', [], 'create');
 
-async function recorded(settle: (r: Recorder) => Promise<void>) {
+async function recorded(settle: (r: Recorder) => Promise<void> | undefined) {
   const s = openStateStore(':memory:');
   const r = await createRecorder(
     s,

@@ -135,4 +135,20 @@ describe('Slicer', () => {
     expect(pauses).toBeGreaterThan(desired.length);
     expect(r.value).toEqual(plan(desired, [], new Map(), options));
   });
+
+  it('planSteps pauses while pairing a large set, before the first pairing is planned', () => {
+    const many = Array.from({ length: 5_000 }, (_, i) => m.workspace('p', `ws-${i}`));
+    let planned = 0;
+    const options = {
+      providers: providers(() => {
+        planned++;
+        return [];
+      }) as never,
+    };
+    const steps = planSteps(many, [], new Map(), options);
+    let before = 0;
+    for (let r = steps.next(); !r.done && planned === 0; r = steps.next()) before++;
+    // pairing 5,000 is not one stretch: several pauses before the first provider's plan
+    expect(before).toBeGreaterThan(5);
+  });
 });

@@ -4,7 +4,7 @@ import { PlatctlError } from '../../core/errors.js';
 import type { Logger } from '../../core/logger.js';
 import { Slicer } from '../../core/slices.js';
 import { loadAndValidate } from '../../manifests/index.js';
-import type { ActionOutcome } from '../../model/action.js';
+import type { Action, ActionOutcome } from '../../model/action.js';
 import type { ApiClient } from '../../model/api.js';
 import type { SecretSource } from '../../model/manifest.js';
 import type { ProviderRegistry } from '../../model/provider.js';
@@ -235,9 +235,7 @@ export function engineRun(deps: EngineDeps): ReconcileRun {
           kind: a.target.kind,
           ref: a.target,
           changes: a.changes,
-          dependsOn: [
-            ...new Set(a.dependsOn.map((d) => keyOf.get(d) ?? '').filter((k) => k && k !== a.key)),
-          ],
+          dependsOn: dependsOnKeys(a, keyOf),
           action: a.type,
           reason: a.reason.code,
           message: a.reason.message,
@@ -282,6 +280,17 @@ export function engineRun(deps: EngineDeps): ReconcileRun {
       hardStop?.removeEventListener('abort', onHardStop);
     }
   };
+}
+
+const NO_KEYS: readonly string[] = Object.freeze([]);
+
+/**
+ * The identity keys `a` waits for, each once, not its own (pure): most actions of a resync wait
+ * for none, and share one empty list instead of a set and two arrays each.
+ */
+function dependsOnKeys(a: Action, keyOf: ReadonlyMap<string, string>): readonly string[] {
+  if (a.dependsOn.length === 0) return NO_KEYS;
+  return [...new Set(a.dependsOn.map((d) => keyOf.get(d) ?? '').filter((k) => k && k !== a.key))];
 }
 
 /** An action ended by the hard stop (a wait or request cut), or skipped because one was. */

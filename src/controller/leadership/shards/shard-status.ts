@@ -9,7 +9,7 @@ import {
 } from '../../../state/index.js';
 import type { AlertMemory } from '../../notify/memory.js';
 import { HISTORY_SIZE, type StoredRun } from '../../status/history.js';
-import { SOURCE_FIELDS } from '../../status/persist.js';
+import { SOURCE_FIELDS, WrittenDocs } from '../../status/persist.js';
 import type { BlockedPrune, ControllerStatus, StepMemory } from '../../status/status.js';
 
 const VERSION = 1;
@@ -132,6 +132,8 @@ function restoreShard(
 export class ShardStatusBook {
   /** Held shards whose part of the status is still their previous holder's document. */
   readonly #restored = new Map<string, StoredJson>();
+  /** What this replica last wrote per shard: an unchanged document is not written again. */
+  readonly #written = new WrittenDocs();
   /** The notifications' memory, saved and restored per shard; none without notifications. */
   alerts: AlertBook | undefined;
 
@@ -149,6 +151,7 @@ export class ShardStatusBook {
    * read is logged and left out: the shard is held, and the first run rebuilds its status.
    */
   async taken(shard: string): Promise<void> {
+    this.#written.forget(shard); // its last holder may have written since
     let doc: StoredJson | undefined;
     try {
       doc = await this.d.coordinator.status(shard);
@@ -167,6 +170,7 @@ export class ShardStatusBook {
   /** `shard` was given up: its part leaves the status. */
   released(shard: string): void {
     this.#restored.delete(shard);
+    this.#written.forget(shard);
     dropShard(shard, this.d.status, this.d.memory);
   }
 
@@ -185,8 +189,12 @@ export class ShardStatusBook {
       }
       const alerts = this.alerts?.memory();
       for (const shard of held.keys()) {
+        const doc = shardDocument(shard, status, memory, alerts);
+        if (!this.#written.changed(shard, doc)) continue;
+        this.#written.forget(shard);
         try {
-          await coordinator.putStatus(shard, shardDocument(shard, status, memory, alerts));
+          await coordinator.putStatus(shard, doc);
+          this.#written.wrote(shard, doc);
         } catch (err) {
           // lost since: the new holder saves it; the other shards are still ours to save
           if (!(err instanceof PlatctlError && err.code === 'locked')) throw err;
