@@ -77,18 +77,24 @@ function Dashboard({ onSignOut }: { onSignOut: () => void }) {
         {status && <SourceCard status={status} />}
         {status && status.rejected.length > 0 && <RejectedRevisions rejected={status.rejected} />}
         {status && <SummaryBar counts={status.counts} active={filter} onPick={pickCondition} />}
-        <Tabs value={section ?? null} onChange={(v) => v !== null && navigate(v)}>
-          <Tabs.List>
-            {VIEWS.filter((v) => v.tab).map((v) => (
-              <Tabs.Tab key={v.path} value={v.path} data-testid={`tab-${v.label.toLowerCase()}`}>
-                {v.label}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-        </Tabs>
       </>
     ),
-    [error, status, refresh, filter, section],
+    [error, status, refresh, filter],
+  );
+  // the tabs apart: another tab redraws them, not the cards above
+  const tabs = useMemo(
+    () => (
+      <Tabs value={section ?? null} onChange={(v) => v !== null && navigate(v)}>
+        <Tabs.List>
+          {VIEWS.filter((v) => v.tab).map((v) => (
+            <Tabs.Tab key={v.path} value={v.path} data-testid={`tab-${v.label.toLowerCase()}`}>
+              {v.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+    ),
+    [section],
   );
   const header = useMemo(
     () => <Header status={status} live={live} onChanged={refresh} onSignOut={onSignOut} />,
@@ -101,6 +107,7 @@ function Dashboard({ onSignOut }: { onSignOut: () => void }) {
         <Container size="xl">
           <Stack gap="md">
             {top}
+            {tabs}
             {found ? (
               <found.view.component data={data} params={found.params} search={search} />
             ) : (
