@@ -75,3 +75,23 @@ export async function typedInPage(
     return (${done}) ? performance.now() - start : NaN;
   })()`)) as number;
 }
+
+/**
+ * Milliseconds, measured in the page, from a click on the element `selector` (one `click`
+ * event, as a pointer or the keyboard's Enter gives) to the first animation frame where `done`
+ * holds: the graph's clicks measured as {@link typedInPage} measures a key, without
+ * Playwright's round trips to the browser.
+ */
+export async function clickedInPage(page: Page, selector: string, done: string): Promise<number> {
+  return (await page.evaluate(`(async () => {
+    const el = document.querySelector(${JSON.stringify(selector)});
+    if (!el) return NaN;
+    const start = performance.now();
+    el.click();
+    const deadline = start + 60000;
+    while (!(${done}) && performance.now() < deadline) {
+      await new Promise((r) => requestAnimationFrame(r));
+    }
+    return (${done}) ? performance.now() - start : NaN;
+  })()`)) as number;
+}

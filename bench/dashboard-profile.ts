@@ -201,10 +201,12 @@ try {
     () => page.locator(`[data-node="project:${project}"]`).dispatchEvent('click'),
     `document.querySelector('[data-node="Service/${project}/vpc"]')`,
   );
+  // to the focus's own answer drawn (its count), not only its title above the old drawing
+  const opened = await page.getByTestId('graph-count').textContent();
   await step(
     'focus on a resource',
     () => page.locator(`[data-node="Service/${project}/vpc"]`).dispatchEvent('click'),
-    `document.querySelector('[data-testid=graph-focus]') && ${countText} !== null`,
+    `document.querySelector('[data-testid=graph-focus]') && ${countText} !== ${JSON.stringify(opened)}`,
   );
   await page
     .getByRole('button', { name: 'Back to the projects' })

@@ -10,8 +10,9 @@
  *   resource list showing its first rows;
  * - graph (once the page has read the resource list and is quiet; bench/dashboard-page.ts): the
  *   Graph tab to its collapsed projects drawn; opening a project; focusing on a
- *   resource's neighbourhood; a search typed into the graph (from the last key to the answer
- *   drawn, the 150 ms debounce excluded);
+ *   resource's neighbourhood (to its own answer drawn); a search typed into the graph, each
+ *   measured in the page from the click or the input event to the frame with the answer drawn
+ *   (the search's 150 ms debounce excluded);
  * - resource list: a filter typed, from its input event to the frame with the filtered rows,
  *   measured in the page (and, as first recorded, through Playwright's `fill`, whose checks and
  *   round trips to the browser it includes), and a scroll of 5,000 px to the rows painted;
@@ -31,7 +32,13 @@ import { statusFor } from '../test/dashboard/helpers/sign-in.js';
 import { syntheticConditions } from '../test/dashboard/helpers/synthetic.js';
 import { launchBrowser } from '../test/helpers/browser.js';
 import type { ResourceItem } from '../web/src/api/types.js';
-import { benchPage, drawnProject, listQuiet, typedInPage } from './dashboard-page.js';
+import {
+  benchPage,
+  clickedInPage,
+  drawnProject,
+  listQuiet,
+  typedInPage,
+} from './dashboard-page.js';
 
 const { values } = parseArgs({
   options: {
@@ -152,26 +159,26 @@ async function measure(size: number): Promise<void> {
       );
       // the graph measured alone, not beside the list's second read of every resource
       await listQuiet(page);
+      // in the page, as the list's filter: from the click (or the search's input event) to the
+      // frame where the answer is drawn
       t.graph.push(
-        await until(
-          page,
-          () => page.getByTestId('tab-graph').click(),
-          `${countText}?.includes('nodes')`,
-        ),
+        await clickedInPage(page, '[data-testid=tab-graph]', `${countText}?.includes('nodes')`),
       );
       const project = await drawnProject(page);
       t.open.push(
-        await until(
+        await clickedInPage(
           page,
-          () => page.locator(`[data-node="project:${project}"]`).dispatchEvent('click'),
+          `[data-node="project:${project}"]`,
           `document.querySelector('[data-node="Service/${project}/vpc"]')`,
         ),
       );
+      // the focus's own answer drawn (its count), not only its title above the old drawing
+      const opened = await page.getByTestId('graph-count').textContent();
       t.focus.push(
-        await until(
+        await clickedInPage(
           page,
-          () => page.locator(`[data-node="Service/${project}/vpc"]`).dispatchEvent('click'),
-          `document.querySelector('[data-testid=graph-focus]') && ${countText} !== null`,
+          `[data-node="Service/${project}/vpc"]`,
+          `document.querySelector('[data-testid=graph-focus]') && ${countText} !== ${JSON.stringify(opened)}`,
         ),
       );
       await page
@@ -179,10 +186,12 @@ async function measure(size: number): Promise<void> {
         .click({ timeout: 60_000 })
         .catch(() => page.reload());
       await page.getByTestId('graph-search').waitFor({ timeout: 60_000 });
+      await page.waitForFunction(`${countText}?.includes('nodes')`);
       const before = await page.getByTestId('graph-count').textContent();
-      const typed = await until(
+      const typed = await typedInPage(
         page,
-        () => page.getByTestId('graph-search').fill('proj-0042/ws-1/gpu-2'),
+        'graph-search',
+        'proj-0042/ws-1/gpu-2',
         `${countText} !== ${JSON.stringify(before)}`,
       );
       t.search.push(Math.max(0, typed - 150));

@@ -18,6 +18,12 @@ export interface View {
   readonly tab?: boolean;
   /** The tab highlighted while this view is open (a detail page's list). @default path */
   readonly section?: string;
+  /**
+   * The query parameters the page hands the view as `search`; the view reads its others itself
+   * (`useLocation`), and a change of only those renders the view, not the page around it (the
+   * graph's opens and focuses, issue 26). @default every parameter
+   */
+  readonly query?: readonly string[];
 }
 
 /**
@@ -26,7 +32,7 @@ export interface View {
  */
 export const VIEWS: readonly View[] = [
   { path: PATHS.resources, label: 'Resources', component: ResourcesView, tab: true },
-  { path: '/graph', label: 'Graph', component: GraphView, tab: true },
+  { path: '/graph', label: 'Graph', component: GraphView, tab: true, query: ['condition'] },
   { path: PATHS.runs, label: 'Runs', component: RunsView, tab: true },
   { path: '/usage', label: 'Usage', component: UsageView, tab: true },
   { path: PATHS.resource, label: 'Resource', component: ResourcePage, section: PATHS.resources },

@@ -10,7 +10,7 @@ import { LeftAlert } from './LeftAlert.js';
 import { PolicyAlert } from './PolicyAlert.js';
 import { PruneAlert } from './PruneAlert.js';
 import { RejectedRevisions } from './RejectedRevisions.js';
-import { Link, navigate, useLocation } from './router.js';
+import { Link, navigate, useLocationOf } from './router.js';
 import { SourceCard } from './SourceCard.js';
 import { SummaryBar } from './SummaryBar.js';
 import { TokenGate } from './TokenGate.js';
@@ -36,9 +36,23 @@ function pickCondition(c: Condition | undefined): void {
   );
 }
 
+/** The URL as the page renders it: a view's own query parameters left out (`View.query`). */
+function pageHref(pathname: string, search: string): string {
+  const query = findView(VIEWS, pathname)?.view.query;
+  if (!query) return `${pathname}${search}`;
+  const all = new URLSearchParams(search);
+  const kept = new URLSearchParams();
+  for (const name of query) {
+    const value = all.get(name);
+    if (value !== null) kept.set(name, value);
+  }
+  const text = kept.toString();
+  return text ? `${pathname}?${text}` : pathname;
+}
+
 function Dashboard({ onSignOut }: { onSignOut: () => void }) {
   const data = useDashboard(onSignOut);
-  const { pathname, search } = useLocation();
+  const { pathname, search } = useLocationOf(pageHref);
   const found = findView(VIEWS, pathname);
   const section = found ? (found.view.section ?? found.view.path) : undefined;
   const filter =
@@ -63,18 +77,24 @@ function Dashboard({ onSignOut }: { onSignOut: () => void }) {
         {status && <SourceCard status={status} />}
         {status && status.rejected.length > 0 && <RejectedRevisions rejected={status.rejected} />}
         {status && <SummaryBar counts={status.counts} active={filter} onPick={pickCondition} />}
-        <Tabs value={section ?? null} onChange={(v) => v !== null && navigate(v)}>
-          <Tabs.List>
-            {VIEWS.filter((v) => v.tab).map((v) => (
-              <Tabs.Tab key={v.path} value={v.path} data-testid={`tab-${v.label.toLowerCase()}`}>
-                {v.label}
-              </Tabs.Tab>
-            ))}
-          </Tabs.List>
-        </Tabs>
       </>
     ),
-    [error, status, refresh, filter, section],
+    [error, status, refresh, filter],
+  );
+  // the tabs apart: another tab redraws them, not the cards above
+  const tabs = useMemo(
+    () => (
+      <Tabs value={section ?? null} onChange={(v) => v !== null && navigate(v)}>
+        <Tabs.List>
+          {VIEWS.filter((v) => v.tab).map((v) => (
+            <Tabs.Tab key={v.path} value={v.path} data-testid={`tab-${v.label.toLowerCase()}`}>
+              {v.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+    ),
+    [section],
   );
   const header = useMemo(
     () => <Header status={status} live={live} onChanged={refresh} onSignOut={onSignOut} />,
@@ -87,6 +107,7 @@ function Dashboard({ onSignOut }: { onSignOut: () => void }) {
         <Container size="xl">
           <Stack gap="md">
             {top}
+            {tabs}
             {found ? (
               <found.view.component data={data} params={found.params} search={search} />
             ) : (

@@ -22,7 +22,23 @@ const snapshot = () => `${window.location.pathname}${window.location.search}`;
 
 /** The current path and query, e.g. `{ pathname: '/', search: '?condition=Drifted' }`. */
 export function useLocation(): { readonly pathname: string; readonly search: string } {
-  const href = useSyncExternalStore(subscribe, snapshot);
+  return splitHref(useSyncExternalStore(subscribe, snapshot));
+}
+
+/**
+ * The part of the URL `select` keeps, as `useLocation` gives it: the component renders again
+ * only when that part changes (the page leaves a view's own query to the view, issue 26).
+ */
+export function useLocationOf(select: (pathname: string, search: string) => string): {
+  readonly pathname: string;
+  readonly search: string;
+} {
+  return splitHref(
+    useSyncExternalStore(subscribe, () => select(window.location.pathname, window.location.search)),
+  );
+}
+
+function splitHref(href: string): { readonly pathname: string; readonly search: string } {
   const at = href.indexOf('?');
   return at < 0
     ? { pathname: href, search: '' }

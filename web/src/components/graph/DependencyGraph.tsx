@@ -1,11 +1,8 @@
-import '@xyflow/react/dist/style.css';
-import { Alert, Box, Button, Card, Group, SegmentedControl, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Card, Group, SegmentedControl, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { Background, type Edge, MarkerType, ReactFlow } from '@xyflow/react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { api } from '../../api/client.js';
 import type { Condition, GraphAnswer, GraphNode } from '../../api/types.js';
-import { layoutGraph, NODE_HEIGHT, NODE_WIDTH } from '../../lib/graph-layout.js';
 import {
   closeProject,
   type GraphState,
@@ -16,10 +13,8 @@ import {
   openNode,
 } from '../../lib/graph-view.js';
 import { navigate, useLocation } from '../router.js';
-import { FIT, FitEachDrawing, flowOf } from './FitEachDrawing.js';
-import { type BoxNode, type DrawnNode, PlatctlNode, ProjectBox } from './GraphNodes.js';
-
-const NODE_TYPES = { platctl: PlatctlNode, box: ProjectBox };
+import { flowOf } from './FitEachDrawing.js';
+import { GraphCanvas } from './GraphCanvas.js';
 
 interface Props {
   /** The summary bar's condition filter. */
@@ -85,10 +80,7 @@ export function DependencyGraph({ condition, onSelect, generation }: Props) {
       live = false;
     };
   }, [view, condition, generation]);
-  const { nodes, edges } = useMemo(
-    () => draw(answer, (n) => setState((s) => openNode(s, n))),
-    [answer, setState],
-  );
+  const open = useCallback((n: GraphNode) => setState((s) => openNode(s, n)), [setState]);
   return (
     <Card withBorder padding="sm" data-testid="graph">
       <Group justify="space-between" mb="xs" wrap="wrap">
@@ -161,70 +153,7 @@ export function DependencyGraph({ condition, onSelect, generation }: Props) {
           Only the first {answer.nodes.length} nodes are drawn: search, or close a project.
         </Alert>
       )}
-      <Box h={620} data-testid="graph-canvas" aria-label="Dependency graph">
-        <ReactFlow<DrawnNode | BoxNode, Edge>
-          key={flow}
-          fitView
-          fitViewOptions={FIT}
-          nodes={nodes}
-          edges={edges}
-          nodeTypes={NODE_TYPES}
-          minZoom={0.05}
-          onlyRenderVisibleElements
-          nodesDraggable={false}
-          nodesConnectable={false}
-          elementsSelectable={false}
-          proOptions={{ hideAttribution: true }}
-        >
-          <Background />
-          <FitEachDrawing drawing={drawing} />
-        </ReactFlow>
-      </Box>
+      <GraphCanvas answer={answer} flow={flow} drawing={drawing} onOpen={open} />
     </Card>
   );
-}
-
-/** The API's answer as xyflow nodes and edges, laid out, project boxes behind (pure). */
-function draw(
-  answer: GraphAnswer | undefined,
-  onOpen: (node: GraphNode) => void,
-): { nodes: (DrawnNode | BoxNode)[]; edges: Edge[] } {
-  if (!answer) return { nodes: [], edges: [] };
-  const layout = layoutGraph(answer.nodes, answer.edges);
-  // a collapsed project is its own box
-  const collapsed = new Set(answer.nodes.filter((n) => n.type === 'project').map((n) => n.group));
-  const boxes: BoxNode[] = [...layout.groups]
-    .filter(([group]) => !collapsed.has(group))
-    .map(([group, box]) => ({
-      id: `box:${group}`,
-      type: 'box',
-      position: { x: box.x, y: box.y },
-      width: box.width,
-      height: box.height,
-      data: { label: group === '' ? 'no project' : `project ${group}` },
-      zIndex: -1,
-      selectable: false,
-      focusable: false,
-    }));
-  const drawn: DrawnNode[] = answer.nodes.map((node) => ({
-    id: node.id,
-    type: 'platctl',
-    position: layout.positions.get(node.id)!,
-    // known sizes: fitView and the visible-only rendering need no measuring first
-    width: NODE_WIDTH,
-    height: NODE_HEIGHT,
-    data: { node, onOpen },
-    focusable: false,
-    // not selectable, so xyflow lets clicks through to the pane; the node's button takes them
-    style: { pointerEvents: 'all' },
-  }));
-  const edges: Edge[] = answer.edges.map((e) => ({
-    id: `${e.source}>${e.target}`,
-    source: e.source,
-    target: e.target,
-    markerEnd: { type: MarkerType.ArrowClosed },
-    ...(e.count > 1 ? { label: String(e.count) } : {}),
-    focusable: false,
-  }));
-  return { nodes: [...boxes, ...drawn], edges };
 }
