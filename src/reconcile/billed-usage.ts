@@ -1,4 +1,4 @@
-import type { BilledUsage } from './policies.js';
+import type { BilledUsage } from './policy-variables.js';
 
 /** One billed line as the usage reader gives it (`providers/usage-reader.ts`). */
 interface UsageLine {

@@ -1,8 +1,10 @@
 import { isCelError } from '@bufbuild/cel';
 import { type CompiledRule, compileRule } from '../manifests/policy-rules.js';
-import type { LoadedManifest, Manifest, PolicyManifest } from '../model/manifest.js';
+import type { LoadedManifest, PolicyManifest } from '../model/manifest.js';
 import type { Plan, PlanDiagnostic, PolicyResult } from '../model/plan.js';
 import type { LiveObject } from '../model/provider.js';
+import { matches, subjects } from './policy-subjects.js';
+import { actionTypes, type BilledUsage, planVariable } from './policy-variables.js';
 
 /** What policy evaluation needs besides the plan; see {@link evaluatePolicies}. */
 export interface PolicyInput {
@@ -15,9 +17,6 @@ export interface PolicyInput {
   /** This month's billed usage per project (`plan.usage`), when a rule asks for it. */
   readonly usage?: BilledUsage;
 }
-
-/** Billed hours and GPU-hours per project since the month began (`plan.usage.<project>`). */
-export type BilledUsage = Readonly<Record<string, { hours: number; gpuHours: number }>>;
 
 /** True when a rule's expression or message reads `plan.usage`: only then is billing read. */
 export function needsUsage(manifests: readonly LoadedManifest[]): boolean {
@@ -56,7 +55,7 @@ export function evaluatePolicies(plan: Plan, input: PolicyInput): PolicyOutcome 
   const approved = new Set(input.approved ?? []);
   const results: PolicyResult[] = [];
   const diagnostics: PlanDiagnostic[] = [];
-  for (const m of subjects(plan, input, live)) {
+  for (const m of subjects(plan, input.manifests, live)) {
     const file = m.file;
     const vars = {
       object: m.manifest,
@@ -99,60 +98,8 @@ export function evaluatePolicies(plan: Plan, input: PolicyInput): PolicyOutcome 
   return { results, diagnostics };
 }
 
-/** What a rule is checked for: a manifest of the run, or a resource the plan deletes. */
-interface Subject {
-  readonly key: string;
-  readonly manifest: Manifest;
-  /** The manifest's file; empty for a deletion (its manifest is gone from the files). */
-  readonly file: string;
-  /** A resource the plan deletes that no manifest declares. */
-  readonly deleted?: true;
-  /** Where to report it (found on first use: may re-parse the file). */
-  at(): { file?: string; line?: number; col?: number };
-}
-
 /** An expression that reads the `action` variable (not a field named action). */
 const READS_ACTION = /(^|[^.\w])action\b/;
-
-/**
- * Every manifest of the run but platctl's own governance kinds, then each resource the plan
- * deletes that no manifest declares, as the platform has it (`object` and `live` its live
- * object, `action` `delete`): the rules that read `action` see them.
- */
-function subjects(
-  plan: Plan,
-  input: PolicyInput,
-  live: ReadonlyMap<string, Record<string, unknown>>,
-): Subject[] {
-  const out: Subject[] = input.manifests
-    .filter((m) => m.manifest.kind !== 'Policy' && m.manifest.kind !== 'ChangeWindow')
-    .map((m) => ({
-      key: m.key,
-      manifest: m.manifest,
-      file: m.file ?? m.source.file,
-      at: () => ({ file: m.source.file, line: m.source.line, col: m.source.col }),
-    }));
-  const declared = new Set(input.manifests.map((m) => m.key));
-  for (const a of plan.actions) {
-    const body = live.get(a.key);
-    if (a.type !== 'delete' || declared.has(a.key) || !body) continue;
-    declared.add(a.key);
-    const manifest = body as unknown as Manifest;
-    out.push({ key: a.key, manifest, file: '', deleted: true, at: () => ({}) });
-  }
-  return out;
-}
-
-/** True when the rule's match selects this manifest (an absent list matches everything). */
-function matches(c: CompiledRule, m: Manifest, file: string): boolean {
-  const match = c.rule.match;
-  if (!match) return true;
-  if (match.kinds && !match.kinds.includes(m.kind)) return false;
-  const project = m.metadata?.project;
-  if (match.projects && (project === undefined || !match.projects.includes(project))) return false;
-  if (match.files && !match.files.some((g) => globRegExp(g).test(file))) return false;
-  return true;
-}
 
 /** Undefined when the expression is true; else the rule's message (or why it could not run). */
 function failureOf(c: CompiledRule, vars: Record<string, unknown>): string | undefined {
@@ -168,86 +115,4 @@ function failureOf(c: CompiledRule, vars: Record<string, unknown>): string | und
       return isCelError(v) ? `<${v.message}>` : String(v);
     })
     .join('');
-}
-
-const globs = new Map<string, RegExp>();
-const GLOB_TOKENS: Record<string, string> = {
-  '**/': '(?:.*/)?',
-  '**': '.*',
-  '*': '[^/]*',
-  '?': '[^/]',
-};
-
-/**
- * `*` (not `/`), `**` (anything) and `?`, matched against the whole path or any tail of it that
- * starts at a `/` (`teams/a/**` matches `/repo/teams/a/x.yaml`); cached. Pure.
- */
-function globRegExp(glob: string): RegExp {
-  let re = globs.get(glob);
-  if (re) return re;
-  const body = glob
-    .split(/(\*\*\/?|\*|\?)/)
-    .map((t) => GLOB_TOKENS[t] ?? t.replace(/[.+^${}()|[\]\\]/g, '\\$&'))
-    .join('');
-  re = new RegExp(`^(?:.*/)?${body}$`);
-  globs.set(glob, re);
-  return re;
-}
-
-/** Each key's planned action type: its first that is not a noop, else `noop`. */
-function actionTypes(plan: Plan): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const a of plan.actions) {
-    if (!out.has(a.key) || out.get(a.key) === 'noop') out.set(a.key, a.type);
-  }
-  return out;
-}
-
-/**
- * The `plan` variable: counts by type, by kind and type, by project and type; deletes; GPUs;
- * the cost they add (with a price file); this month's billed usage per project (when read).
- */
-function planVariable(plan: Plan, usage?: BilledUsage): Record<string, unknown> {
-  const actions: Record<string, number> = {};
-  const byKind: Record<string, Record<string, number>> = {};
-  const byProject: Record<string, Record<string, number>> = {};
-  const deletes: string[] = [];
-  const bump = (o: Record<string, Record<string, number>>, k: string, t: string) => {
-    const inner = o[k] ?? {};
-    o[k] = inner;
-    inner[t] = (inner[t] ?? 0) + 1;
-  };
-  for (const a of plan.actions) {
-    actions[a.type] = (actions[a.type] ?? 0) + 1;
-    bump(byKind, a.target.kind, a.type);
-    if (a.target.project !== undefined) bump(byProject, a.target.project, a.type);
-    if (a.type === 'delete') deletes.push(a.key);
-  }
-  const changes = plan.gpu?.changes ?? [];
-  const perDay = changes.reduce((n, c) => n + (c.gpuHoursPerDay ?? 0), 0);
-  const perMonth = changes.reduce((n, c) => n + (c.gpuHoursPerMonth ?? 0), 0);
-  const priced = changes.filter((c) => c.costPerDay !== undefined);
-  const cost = priced.length
-    ? {
-        cost: {
-          perDay: priced.reduce((n, c) => n + (c.costPerDay ?? 0), 0),
-          perMonth: priced.reduce((n, c) => n + (c.costPerMonth ?? 0), 0),
-          currency: plan.gpu?.currency ?? '',
-        },
-      }
-    : {};
-  return {
-    actions,
-    byKind,
-    byProject,
-    deletes,
-    ...cost,
-    ...(usage ? { usage } : {}),
-    gpu: {
-      instances: changes.reduce((n, c) => n + c.instances, 0),
-      gpus: perDay / 24,
-      gpuHoursPerDay: perDay,
-      gpuHoursPerMonth: perMonth,
-    },
-  };
 }
