@@ -1,7 +1,7 @@
 import { runDoctor } from '../doctor/checks.js';
 import { createProbe } from '../doctor/probe.js';
 import { doctorJson, renderDoctor } from '../doctor/render.js';
-import { httpTransport } from '../providers/client/transport.js';
+import { httpTransport } from '../providers/client/http-transport.js';
 import { parseBaseUrl } from '../providers/client/wire.js';
 import { connection } from './engine-config.js';
 

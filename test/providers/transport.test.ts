@@ -8,11 +8,8 @@ import type { AddressInfo, Server, Socket } from 'node:net';
 import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApiClient } from '../../src/providers/client/api-client.js';
-import {
-  AttemptTimeout,
-  httpTransport,
-  TransportError,
-} from '../../src/providers/client/transport.js';
+import { httpTransport } from '../../src/providers/client/http-transport.js';
+import { AttemptTimeout, TransportError } from '../../src/providers/client/transport.js';
 
 // A throwaway self-signed certificate for 127.0.0.1, only ever served on loopback by this test.
 const TLS = {

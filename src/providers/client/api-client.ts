@@ -6,6 +6,7 @@ import type { ApiClient, ApiRequest, ApiResponse } from '../../model/api.js';
 import { ApiError, NetworkError, RequestTimeoutError } from '../../model/api-errors.js';
 import { type Attempt, attempter, eventBase, type RequestEvent } from './attempt.js';
 import { toErrorBody } from './errors.js';
+import { httpTransport } from './http-transport.js';
 import { pathTable } from './paths.js';
 import { createRateLimiter, type RateLimitOptions } from './rate-limiter.js';
 import {
@@ -16,7 +17,7 @@ import {
   retryAfterMs,
   retryDecision,
 } from './retry.js';
-import { httpTransport, type Transport } from './transport.js';
+import type { Transport } from './transport.js';
 import { parseBaseUrl } from './wire.js';
 
 export type { Transport } from './transport.js';
