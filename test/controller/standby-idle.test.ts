@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import type { LeasePort } from '../../src/controller/leadership/lease-keeper.js';
+import type { LeasePort } from '../../src/controller/leadership/lease-port.js';
 import { stateStoreLease } from '../../src/controller/leadership/state-lease.js';
 import { ControllerLoop } from '../../src/controller/loop/loop.js';
 import { openState, processHolder, type StateStore } from '../../src/state/index.js';

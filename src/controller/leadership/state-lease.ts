@@ -9,7 +9,7 @@ import {
   openState,
   type StateStore,
 } from '../../state/index.js';
-import type { LeasePort } from './lease-keeper.js';
+import type { LeasePort } from './lease-port.js';
 
 /**
  * Leader election on the state store's run lease: the replica holding it acts, others stand by

@@ -1,7 +1,7 @@
 import type { Clock } from '../../core/clock.js';
 import type { Logger } from '../../core/logger.js';
 import type { ReconcileRun, RunReport, ValidatePort } from '../engine/ports.js';
-import type { LeasePort } from '../leadership/lease-keeper.js';
+import type { LeasePort } from '../leadership/lease-port.js';
 import type { Source } from '../sources/source.js';
 import type { StoredRun } from '../status/history.js';
 import type { ControllerMetrics } from '../status/metrics.js';

@@ -5,7 +5,7 @@ import type {
   RunRequest,
   ValidatePort,
 } from '../../../src/controller/engine/ports.js';
-import type { LeasePort } from '../../../src/controller/leadership/lease-keeper.js';
+import type { LeasePort } from '../../../src/controller/leadership/lease-port.js';
 import type { ControllerLoop } from '../../../src/controller/loop/loop.js';
 import type { StepOutcome } from '../../../src/controller/loop/ports.js';
 import type { Snapshot, Source } from '../../../src/controller/sources/source.js';

@@ -14,7 +14,7 @@ import {
 import type { ReconcileRun } from '../../engine/ports.js';
 import type { StoredRun } from '../../status/history.js';
 import type { ControllerStatus, StepMemory } from '../../status/status.js';
-import type { LeasePort } from '../lease-keeper.js';
+import type { LeasePort } from '../lease-port.js';
 import { assignedTo } from './assign.js';
 import { type AlertBook, ShardStatusBook } from './shard-status.js';
 
