@@ -25,12 +25,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { stringify } from 'yaml';
 import { emulatorControl } from '../src/emulator/admin/client.js';
 import { startEmulator } from '../src/emulator/index.js';
 import { DEFAULT_SEED } from '../src/emulator/seed/default-seed.js';
 import { type LineProcess, spawnTsx } from '../test/helpers/process.js';
+import { changeEveryProject, dropSchema, type Entry, peaks, takeover } from './shard-fleet.js';
 
 const { values } = parseArgs({
   options: {
@@ -82,112 +82,6 @@ function writeManifests(description?: string) {
   }
 }
 writeManifests();
-/** The shared budget's spacing (`PACE_MARGIN` in src/controller/leadership/shards/budget.ts). */
-const PACE_MARGIN = 1.1;
-
-interface Entry {
-  readonly seq: number;
-  readonly time: string;
-  readonly method: string;
-  readonly path: string;
-  readonly status: number;
-}
-
-/** The most entries in one whole second, and in any sliding second, of the journal's clock. */
-function peaks(entries: readonly Entry[]): { whole: number; sliding: number } {
-  const times = entries.map((e) => Date.parse(e.time)).sort((a, b) => a - b);
-  const perSecond = new Map<number, number>();
-  for (const t of times)
-    perSecond.set(Math.floor(t / 1000), (perSecond.get(Math.floor(t / 1000)) ?? 0) + 1);
-  let sliding = 0;
-  for (let i = 0, j = 0; i < times.length; i++) {
-    while (times[i]! - times[j]! >= 1000) j++;
-    sliding = Math.max(sliding, i - j + 1);
-  }
-  return { whole: Math.max(0, ...perSecond.values()), sliding };
-}
-
-/** Drops `schema`, again while the killed replicas' sessions are still ending. */
-async function dropSchema(schema: string) {
-  const admin = new pg.Client({ connectionString: databaseUrl });
-  await admin.connect();
-  try {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await admin.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-        return;
-      } catch (err) {
-        if (attempt >= 10) throw err;
-        await new Promise((r) => setTimeout(r, 500));
-      }
-    }
-  } finally {
-    await admin.end();
-  }
-}
-
-/**
- * Kills (-9) the replica holding the most projects and measures the time until the others hold
- * all of them, from their `/status`.
- */
-async function takeover(procs: readonly LineProcess[]): Promise<number> {
-  const urls = await Promise.all(
-    procs.map(async (p) => {
-      const { listen } = JSON.parse(await p.waitFor(/"event":"started"/)) as { listen: string };
-      return `http://${listen}/status`;
-    }),
-  );
-  const held = async (url: string) =>
-    ((await (await fetch(url)).json()) as { shards?: { held: string[] } }).shards?.held ?? [];
-  const shares = await Promise.all(urls.map(held));
-  const most = shares.findIndex((h) => h.length === Math.max(...shares.map((x) => x.length)));
-  const orphaned = shares[most]!;
-  const killedAt = performance.now();
-  procs[most]!.child.kill('SIGKILL');
-  const survivors = urls.filter((_, i) => i !== most);
-  for (;;) {
-    const now = new Set((await Promise.all(survivors.map(held))).flat());
-    if (orphaned.every((s) => now.has(s))) return performance.now() - killedAt;
-    if (performance.now() - killedAt > 60_000) throw new Error('no takeover within 60 s');
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/**
- * Edits one workspace of every project in the watched directory and waits until the emulator has
- * answered that many workspace updates: the seconds from the edit, the requests sent after it,
- * and the budget's floor for them.
- */
-async function changeEveryProject(url: string, converged: readonly Entry[]) {
-  const after = Math.max(0, ...converged.map((e) => e.seq));
-  const editedAt = performance.now();
-  writeManifests(`changed ${new Date().toISOString()}`);
-  for (;;) {
-    const res = await emulatorControl(url, 'GET', `/_emulator/journal?since=${after}`);
-    const entries = ((await res.json()) as { entries: Entry[] }).entries;
-    const updated = entries.filter(
-      (e) => e.method === 'POST' && /\/workspaces$/.test(e.path) && e.status < 300,
-    );
-    if (updated.length >= projects.length) {
-      const seconds = (performance.now() - editedAt) / 1000;
-      const times = entries.map((e) => Date.parse(e.time));
-      const floor = (entries.length * PACE_MARGIN) / rps;
-      return {
-        seconds,
-        requests: entries.length,
-        lists: entries.filter((e) => e.method === 'GET').length,
-        updates: updated.length,
-        active: (Math.max(...times) - Math.min(...times)) / 1000,
-        floor,
-        ratio: seconds / floor,
-      };
-    }
-    if (performance.now() - editedAt > 600_000) {
-      throw new Error(`only ${updated.length} of ${projects.length} updated`);
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 async function scenario(replicas: number, sharded: boolean) {
   const schema = `bench_shard_${randomBytes(4).toString('hex')}`;
@@ -260,7 +154,13 @@ async function scenario(replicas: number, sharded: boolean) {
     // the span from the first request to the last: what the processes' start-up leaves out
     const times = entries.map((e) => Date.parse(e.time));
     const active = (Math.max(...times) - Math.min(...times)) / 1000;
-    const change = values.change ? await changeEveryProject(emulator.url, entries) : undefined;
+    const change = values.change
+      ? await changeEveryProject(emulator.url, entries, {
+          projects: projects.length,
+          rps,
+          edit: writeManifests,
+        })
+      : undefined;
     const takeoverMs = sharded && !values.profile ? await takeover(procs) : undefined;
     return {
       change,
@@ -288,7 +188,7 @@ async function scenario(replicas: number, sharded: boolean) {
     }
     for (const p of procs) p.child.kill('SIGKILL');
     await emulator.close();
-    await dropSchema(schema);
+    await dropSchema(databaseUrl, schema);
   }
 }
 
