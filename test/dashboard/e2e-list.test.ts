@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ResourcePage, Status } from '../../web/src/api/types.js';
+import type { ResourcePage } from '../../web/src/api/resources.js';
+import type { Status } from '../../web/src/api/status.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { ensureBundle } from './helpers/bundle.js';
 import { type ControllerProcess, startControllerProcess } from './helpers/controller-process.js';

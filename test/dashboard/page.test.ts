@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Condition, ResourceItem, Status } from '../../web/src/api/types.js';
+import type { Condition, ResourceItem } from '../../web/src/api/resources.js';
+import type { Status } from '../../web/src/api/status.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { ensureBundle } from './helpers/bundle.js';
 import { counts, type FakeControlApi, startFakeControlApi } from './helpers/fake-control-api.js';

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, it } from 'vitest';
-import type { ResourceItem } from '../../web/src/api/types.js';
+import type { ResourceItem } from '../../web/src/api/resources.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { ensureBundle } from './helpers/bundle.js';
 import { counts, startFakeControlApi } from './helpers/fake-control-api.js';

@@ -1,6 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ResourceDetail, ResourceItem, RunDetail, Status } from '../../web/src/api/types.js';
+import type { ResourceDetail, ResourceItem } from '../../web/src/api/resources.js';
+import type { RunDetail } from '../../web/src/api/runs.js';
+import type { Status } from '../../web/src/api/status.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { ensureBundle } from './helpers/bundle.js';
 import { counts, type FakeControlApi, startFakeControlApi } from './helpers/fake-control-api.js';

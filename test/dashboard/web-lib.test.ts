@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { ProjectGroup } from '../../web/src/api/types.js';
+import type { ProjectGroup } from '../../web/src/api/resources.js';
 import { coalesce } from '../../web/src/lib/coalesce.js';
 import { diagnosticAt, formatDuration, shortRevision } from '../../web/src/lib/format.js';
 import { groupName, layoutRows, NO_PROJECT, pagesOf } from '../../web/src/lib/rows.js';

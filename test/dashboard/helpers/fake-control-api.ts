@@ -8,16 +8,10 @@ import {
 import { assetRoutes } from '../../../src/controller/http/dashboard/assets.js';
 import { graphView } from '../../../src/controller/http/graph-view.js';
 import type { ResourceCondition } from '../../../src/controller/status/conditions.js';
-import type {
-  Condition,
-  ResourceDetail,
-  ResourceItem,
-  RunDetail,
-  RunItem,
-  Status,
-  UsageDay,
-  UsageItem,
-} from '../../../web/src/api/types.js';
+import type { Condition, ResourceDetail, ResourceItem } from '../../../web/src/api/resources.js';
+import type { RunDetail, RunItem } from '../../../web/src/api/runs.js';
+import type { Status } from '../../../web/src/api/status.js';
+import type { UsageDay, UsageItem } from '../../../web/src/api/usage.js';
 
 /**
  * An in-memory stand-in for the controller's control API (the contract's shapes), serving the

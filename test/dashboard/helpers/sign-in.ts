@@ -1,5 +1,5 @@
 import type { Browser, Page } from 'playwright-core';
-import type { Status } from '../../../web/src/api/types.js';
+import type { Status } from '../../../web/src/api/status.js';
 import type { FakeControlApi } from './fake-control-api.js';
 
 /** A plain leader's status with these counts. */

@@ -1,7 +1,7 @@
 import { Alert, AppShell, Container, Stack, Tabs } from '@mantine/core';
 import { useCallback, useMemo, useState } from 'react';
 import { token } from '../api/client.js';
-import type { Condition } from '../api/types.js';
+import type { Condition } from '../api/resources.js';
 import { conditionOf } from '../lib/format.js';
 import { findView, PATHS, withQuery } from '../lib/route.js';
 import { VIEWS } from '../views.js';

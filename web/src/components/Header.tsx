@@ -11,7 +11,7 @@ import {
 } from '@mantine/core';
 import { useState } from 'react';
 import { api } from '../api/client.js';
-import type { Status } from '../api/types.js';
+import type { Status } from '../api/status.js';
 import { Link } from './router.js';
 
 interface Props {

@@ -1,5 +1,5 @@
 import { Alert, Code, List, ScrollArea, Stack, Text } from '@mantine/core';
-import type { GpuChange, LeftOnPlatform } from '../api/types.js';
+import type { GpuChange, LeftOnPlatform } from '../api/status.js';
 
 const n = (v: number) => v.toLocaleString('en-US', { maximumFractionDigits: 2 });
 

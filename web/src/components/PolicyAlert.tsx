@@ -1,7 +1,7 @@
 import { Alert, Button, Code, Group, List, Text } from '@mantine/core';
 import { useState } from 'react';
 import { api } from '../api/client.js';
-import type { HeldPolicy } from '../api/types.js';
+import type { HeldPolicy } from '../api/status.js';
 
 /** A run held by `require-approval` policy rules: what failed, and an approval of that run. */
 export function PolicyAlert({ held, onChanged }: { held: HeldPolicy; onChanged: () => void }) {

@@ -1,6 +1,6 @@
 import { Alert, Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
-import type { BlockedPrune } from '../api/types.js';
+import type { BlockedPrune } from '../api/status.js';
 import { PruneConfirm } from './PruneConfirm.js';
 
 /**

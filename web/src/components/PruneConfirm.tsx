@@ -1,7 +1,7 @@
 import { Alert, Button, Code, Group, List, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { api } from '../api/client.js';
-import type { BlockedPrune } from '../api/types.js';
+import type { BlockedPrune } from '../api/status.js';
 
 interface Props {
   readonly prune: BlockedPrune;

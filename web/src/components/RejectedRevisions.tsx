@@ -1,5 +1,5 @@
 import { Badge, Card, Code, Group, Stack, Text, Title } from '@mantine/core';
-import type { RejectedRevision } from '../api/types.js';
+import type { RejectedRevision } from '../api/status.js';
 import { diagnosticAt, shortRevision } from '../lib/format.js';
 import { Time } from './Time.js';
 

@@ -1,6 +1,6 @@
 import { Badge, Box, Group, Text, UnstyledButton } from '@mantine/core';
 import { memo } from 'react';
-import { CONDITIONS, type ProjectGroup, type ResourceItem } from '../api/types.js';
+import { CONDITIONS, type ProjectGroup, type ResourceItem } from '../api/resources.js';
 import { CONDITION_COLOR } from '../lib/format.js';
 import { resourceHref } from '../lib/route.js';
 import { groupName } from '../lib/rows.js';

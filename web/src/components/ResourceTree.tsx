@@ -1,7 +1,7 @@
 import { Button, Card, Group, Text, TextInput } from '@mantine/core';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { Condition } from '../api/types.js';
+import type { Condition } from '../api/resources.js';
 import { groupName, layoutRows } from '../lib/rows.js';
 import { type ListSort, type SortField, sortParam } from '../lib/sort.js';
 import { ProjectRow, ResourceRow, SortHeader } from './ResourceRows.js';

@@ -1,5 +1,5 @@
 import { Badge, Card, Code, Table, Text } from '@mantine/core';
-import type { RunItem } from '../api/types.js';
+import type { RunItem } from '../api/runs.js';
 import { formatDuration, shortRevision } from '../lib/format.js';
 import { runHref } from '../lib/route.js';
 import { Link } from './router.js';

@@ -1,5 +1,5 @@
 import { Badge, Card, Group, Table, Text, Title } from '@mantine/core';
-import type { Status } from '../api/types.js';
+import type { Status } from '../api/status.js';
 import { formatDuration, shortRevision } from '../lib/format.js';
 import { collapseRevisions, type RevisionGroup } from '../lib/pages.js';
 import { Time } from './Time.js';

@@ -1,5 +1,6 @@
 import { Badge, Card, Group, Progress, Text, UnstyledButton } from '@mantine/core';
-import { CONDITIONS, type Condition, type Status } from '../api/types.js';
+import { CONDITIONS, type Condition } from '../api/resources.js';
+import type { Status } from '../api/status.js';
 import { CONDITION_COLOR } from '../lib/format.js';
 
 interface Props {

@@ -1,7 +1,7 @@
 import { BarChart } from '@mantine/charts';
 import { Card, Stack, Table, Text } from '@mantine/core';
 import { useMemo } from 'react';
-import type { UsageItem } from '../api/types.js';
+import type { UsageItem } from '../api/usage.js';
 import { usageByProject } from '../lib/usage.js';
 
 const PALETTE = [

@@ -1,5 +1,5 @@
 import { Alert, Text } from '@mantine/core';
-import type { Status } from '../api/types.js';
+import type { Status } from '../api/status.js';
 
 /** Actions a change window holds: how many, which windows, and when the first may run. */
 export function WindowAlert({ status }: { status: Status }) {

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { ApiError, api } from '../api/client.js';
 import { followEvents } from '../api/events.js';
-import type { RunItem, Status } from '../api/types.js';
+import type { RunItem } from '../api/runs.js';
+import type { Status } from '../api/status.js';
 import { coalesce } from '../lib/coalesce.js';
 
 /** Everything the page shows, kept current by the event stream (or by polling without it). */

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { api } from '../api/client.js';
-import type { Condition, ProjectGroup, ResourceItem } from '../api/types.js';
+import type { Condition, ProjectGroup, ResourceItem } from '../api/resources.js';
 import { pagesOf } from '../lib/rows.js';
 
 /** Resources asked of the server at once: a screen is about 16 rows. */

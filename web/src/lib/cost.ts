@@ -1,4 +1,4 @@
-import type { UsageItem } from '../api/types.js';
+import type { UsageItem } from '../api/usage.js';
 
 /** What usage is summed by. */
 export type UsageGroupBy = 'project' | 'profile' | 'instance';

@@ -1,4 +1,5 @@
-import { CONDITIONS, type Condition, type Diagnostic } from '../api/types.js';
+import { CONDITIONS, type Condition } from '../api/resources.js';
+import type { Diagnostic } from '../api/status.js';
 
 /** The colour of each condition (Mantine palette names). */
 export const CONDITION_COLOR: Readonly<Record<Condition, string>> = {

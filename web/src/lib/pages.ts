@@ -1,4 +1,4 @@
-import type { Revision } from '../api/types.js';
+import type { Revision } from '../api/status.js';
 import { showValue } from './format.js';
 
 /** One field of a diff in words: `platform has "x", git says "y"`. Pure. */

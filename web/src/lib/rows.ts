@@ -1,4 +1,4 @@
-import type { ProjectGroup } from '../api/types.js';
+import type { ProjectGroup } from '../api/resources.js';
 
 /** The group of resources without a project (users). */
 export const NO_PROJECT = '(organization)';

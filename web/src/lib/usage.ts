@@ -1,4 +1,4 @@
-import type { UsageItem } from '../api/types.js';
+import type { UsageItem } from '../api/usage.js';
 
 /** One bar of the usage chart: a project's hours per compute profile, and its GPU-hours. */
 export interface ProjectUsage {

@@ -1,7 +1,7 @@
 import { Alert, Badge, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { api } from '../api/client.js';
-import type { ResourceDetail } from '../api/types.js';
+import type { ResourceDetail } from '../api/resources.js';
 import { Link } from '../components/router.js';
 import { Time } from '../components/Time.js';
 import { CONDITION_COLOR } from '../lib/format.js';

@@ -13,7 +13,7 @@ import {
 } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { api } from '../api/client.js';
-import type { RunAction, RunDetail } from '../api/types.js';
+import type { RunAction, RunDetail } from '../api/runs.js';
 import { RESULT_COLOR } from '../components/RunHistory.js';
 import { Link } from '../components/router.js';
 import { Time } from '../components/Time.js';

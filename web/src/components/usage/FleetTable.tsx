@@ -1,7 +1,7 @@
 import { Badge, Card, Group, Pagination, SegmentedControl, Table, Text } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../api/client.js';
-import type { Fleet, UsageItem } from '../../api/types.js';
+import type { Fleet, UsageItem } from '../../api/usage.js';
 import { CONDITION_COLOR } from '../../lib/format.js';
 import { ScheduleText } from './ScheduleText.js';
 

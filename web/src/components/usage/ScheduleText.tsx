@@ -1,5 +1,5 @@
 import { Badge, Group, Text } from '@mantine/core';
-import type { InstanceSchedule } from '../../api/types.js';
+import type { InstanceSchedule } from '../../api/resources.js';
 import { Time } from '../Time.js';
 
 const WHY = { period: 'in a period', outside: 'outside its periods', 'keep-on': 'kept on' };

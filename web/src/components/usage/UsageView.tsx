@@ -12,7 +12,7 @@ import {
 } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { api } from '../../api/client.js';
-import type { UsageDay, UsageItem } from '../../api/types.js';
+import type { UsageDay, UsageItem } from '../../api/usage.js';
 import {
   money,
   monthSoFar,

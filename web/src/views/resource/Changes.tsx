@@ -1,5 +1,6 @@
 import { Badge, Card, Code, Group, Table, Text, Title } from '@mantine/core';
-import type { DiffEntry, HistoryEntry, ResourceDetail } from '../../api/types.js';
+import type { DiffEntry, ResourceDetail } from '../../api/resources.js';
+import type { HistoryEntry } from '../../api/runs.js';
 import { Link } from '../../components/router.js';
 import { Time } from '../../components/Time.js';
 import { formatDuration } from '../../lib/format.js';

@@ -1,7 +1,7 @@
 import { Badge, Card, Group, Text, Title } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client.js';
-import type { ComputeView, InstanceSchedule, ResourceItem } from '../../api/types.js';
+import type { ComputeView, InstanceSchedule, ResourceItem } from '../../api/resources.js';
 import { ScheduleText } from '../../components/usage/ScheduleText.js';
 import { money } from '../../lib/cost.js';
 

@@ -1,5 +1,6 @@
 import { Alert, Anchor, Badge, Card, Group, SimpleGrid, Text, Title } from '@mantine/core';
-import type { ResourceDetail, Status } from '../../api/types.js';
+import type { ResourceDetail } from '../../api/resources.js';
+import type { Status } from '../../api/status.js';
 import { sourceLink, writtenLines } from '../../lib/pages.js';
 import { marked, yamlLines } from '../../lib/yaml.js';
 

@@ -1,7 +1,7 @@
 import { Button, Code, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { api } from '../../api/client.js';
-import type { PowerOffer, PowerVerb } from '../../api/types.js';
+import type { PowerOffer, PowerVerb } from '../../api/resources.js';
 
 interface Props {
   readonly resourceKey: string;

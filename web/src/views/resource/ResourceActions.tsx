@@ -1,7 +1,8 @@
 import { Button, Group, Text } from '@mantine/core';
 import { useState } from 'react';
 import { api } from '../../api/client.js';
-import type { ResourceItem, Status } from '../../api/types.js';
+import type { ResourceItem } from '../../api/resources.js';
+import type { Status } from '../../api/status.js';
 import { PruneConfirm } from '../../components/PruneConfirm.js';
 
 interface Props {
