@@ -1,31 +1,24 @@
 import { spawn } from 'node:child_process';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningController } from '../../src/controller/controller.js';
 import { PLATCTL_JS } from '../helpers/platctl-bin.js';
 import { commitFiles } from './helpers/git-remote.js';
 import {
   CONTROL_TOKEN,
-  createStack,
   instancePath,
   instanceYaml,
   nextStep,
-  type Stack,
   VPC_YAML,
   workspaceYaml,
 } from './helpers/stack.js';
+import { useStack } from './helpers/use-stack.js';
 
 /**
  * `platctl ctl power <instance> on|off|reboot`, the CLI's counterpart of the dashboard's power
  * buttons: the real CLI (the build), a process of its own, against a real controller over HTTP.
  */
 
-let stack: Stack;
-beforeEach(async () => {
-  stack = await createStack();
-});
-afterEach(async () => {
-  await stack.close();
-});
+const stack = useStack();
 
 const FREE = 'ComputeInstance/platform/ws-a/free';
 const PINNED = 'ComputeInstance/platform/ws-a/pinned';

@@ -1,24 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { commitFiles } from './helpers/git-remote.js';
 import {
   API_KEY,
-  createStack,
   GIT_TOKEN,
   get,
   nextStep,
-  type Stack,
   WEBHOOK_SECRET,
   WORKSPACES,
   workspaceYaml,
 } from './helpers/stack.js';
+import { useStack } from './helpers/use-stack.js';
 
-let stack: Stack;
-beforeEach(async () => {
-  stack = await createStack();
-});
-afterEach(async () => {
-  await stack.close();
-});
+const stack = useStack();
 
 function noSecrets(text: string): void {
   for (const s of [API_KEY, GIT_TOKEN, WEBHOOK_SECRET]) expect(text).not.toContain(s);

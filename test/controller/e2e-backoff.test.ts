@@ -1,15 +1,10 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type Clock, systemClock } from '../../src/core/clock.js';
 import { commitFiles } from './helpers/git-remote.js';
-import { createStack, nextStep, type Stack, WORKSPACES, workspaceYaml } from './helpers/stack.js';
+import { nextStep, WORKSPACES, workspaceYaml } from './helpers/stack.js';
+import { useStack } from './helpers/use-stack.js';
 
-let stack: Stack;
-beforeEach(async () => {
-  stack = await createStack();
-});
-afterEach(async () => {
-  await stack.close();
-});
+const stack = useStack();
 
 const OTHER = '/apis/paas.envmgmt.io/v1/projects/ml-research/workspaces';
 const WS_B = 'Workspace/ml-research/ws-b';

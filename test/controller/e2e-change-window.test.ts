@@ -1,15 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EmulatorClock } from '../../src/emulator/clock.js';
 import { ctlOutput } from './helpers/ctl.js';
 import { commitFiles } from './helpers/git-remote.js';
-import {
-  control,
-  createStack,
-  nextStep,
-  type Stack,
-  workspaceDescription,
-  workspaceYaml,
-} from './helpers/stack.js';
+import { control, nextStep, workspaceDescription, workspaceYaml } from './helpers/stack.js';
+import { useStack } from './helpers/use-stack.js';
 
 /**
  * ChangeWindow in the controller (issue 25): a prune outside its allow window is held, with
@@ -17,13 +11,7 @@ import {
  * wakes when the window opens (on the emulator's fast clock, 120 emulated seconds a second) and
  * deletes then.
  */
-let stack: Stack;
-beforeEach(async () => {
-  stack = await createStack();
-});
-afterEach(async () => {
-  await stack.close();
-});
+const stack = useStack();
 
 const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16);
 

@@ -1,28 +1,21 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { commitFiles } from './helpers/git-remote.js';
 import {
   CONTROL_TOKEN,
   control,
-  createStack,
   get,
   nextStep,
-  type Stack,
   WORKSPACES,
   workspaceDescription,
   workspaceYaml,
 } from './helpers/stack.js';
+import { useStack } from './helpers/use-stack.js';
 
 /**
  * The control API (docs/control-api.md) of a real controller, against the emulator and a
  * bare git repository: auth, status, resources, runs, diff and every control verb.
  */
-let stack: Stack;
-beforeEach(async () => {
-  stack = await createStack();
-});
-afterEach(async () => {
-  await stack.close();
-});
+const stack = useStack();
 
 const description = (name: string) => workspaceDescription(stack, name);
 

@@ -1,30 +1,24 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningController } from '../../src/controller/controller.js';
 import { emulatorControl } from '../../src/emulator/admin/client.js';
 import { commitFiles } from './helpers/git-remote.js';
 import {
-  createStack,
   get,
   instancePath,
   instanceYaml,
   nextStep,
-  type Stack,
   VPC_YAML,
   workspaceYaml,
 } from './helpers/stack.js';
+import { until } from './helpers/until.js';
+import { useStack } from './helpers/use-stack.js';
 
 /**
  * Drift beyond changed fields (issue 9, defects 1 and 2): an instance powered off, deleted or
  * marked failed on the platform behind platctl's back is drift. With self-heal off it is reported
  * (status, log, metric) and left alone; with self-heal on it is corrected and still reported.
  */
-let stack: Stack;
-beforeEach(async () => {
-  stack = await createStack();
-});
-afterEach(async () => {
-  await stack.close();
-});
+const stack = useStack();
 
 const KEY = 'ComputeInstance/platform/ws-a/box';
 const BOX = instancePath('ws-a', 'box');
@@ -48,14 +42,6 @@ async function startApplied(selfHeal: boolean): Promise<RunningController> {
 async function powerState(): Promise<string | undefined> {
   const r = await stack.api('GET', BOX);
   return (r.body as { status?: { powerState?: string } } | null)?.status?.powerState;
-}
-
-async function until(what: string, check: () => Promise<boolean>): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    if (await check()) return;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`timed out waiting for ${what}`);
 }
 
 /** One resync; returns the platform writes it made. */
@@ -89,7 +75,7 @@ describe('drift of every kind with --no-self-heal is reported and left alone', (
   it('an instance deleted outside git is not recreated', async () => {
     const c = await startApplied(false);
     expect((await stack.api('DELETE', BOX)).status).toBeLessThan(300);
-    await until('the delete', async () => (await stack.api('GET', BOX)).status === 404);
+    await until('the delete', async () => (await stack.api('GET', BOX)).status === 404, 10_000, 50);
     const { writes } = await resync(c);
     expect(writes).toEqual([]);
     expect((await stack.api('GET', BOX)).status).toBe(404);

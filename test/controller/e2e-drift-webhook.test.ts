@@ -1,25 +1,18 @@
 import { createHmac } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningController } from '../../src/controller/controller.js';
 import { commitFiles } from './helpers/git-remote.js';
 import {
-  createStack,
   get,
   nextStep,
-  type Stack,
   WEBHOOK_SECRET,
   WORKSPACES,
   workspaceDescription,
   workspaceYaml,
 } from './helpers/stack.js';
+import { useStack } from './helpers/use-stack.js';
 
-let stack: Stack;
-beforeEach(async () => {
-  stack = await createStack();
-});
-afterEach(async () => {
-  await stack.close();
-});
+const stack = useStack();
 
 const description = (name: string) => workspaceDescription(stack, name);
 

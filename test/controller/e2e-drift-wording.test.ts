@@ -1,28 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setInstanceVariable } from '../helpers/emulator-store.js';
 import { ctlOutput } from './helpers/ctl.js';
 import { commitFiles } from './helpers/git-remote.js';
-import {
-  control,
-  createStack,
-  instanceYaml,
-  nextStep,
-  type Stack,
-  VPC_YAML,
-  workspaceYaml,
-} from './helpers/stack.js';
+import { control, instanceYaml, nextStep, VPC_YAML, workspaceYaml } from './helpers/stack.js';
+import { useStack } from './helpers/use-stack.js';
 
 /**
  * Drift reads the right way round (issue 22, item 3): the platform changed Contract Term from 1
  * to 8; git says 1. Every surface says "platform has 8, git says 1", never "changed from 8 to 1".
  */
-let stack: Stack;
-beforeEach(async () => {
-  stack = await createStack();
-});
-afterEach(async () => {
-  await stack.close();
-});
+const stack = useStack();
 
 const KEY = 'ComputeInstance/platform/ws-a/box';
 const SAID = 'spec.variables[Contract Term].value: platform has 8, git says 1';

@@ -1,19 +1,14 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emulatorControl } from '../../src/emulator/admin/client.js';
 import { createRunPorts } from '../../src/reconcile/default-ports.js';
 import { reconcile } from '../../src/reconcile/run.js';
 import { commitFiles } from './helpers/git-remote.js';
-import { API_KEY, createStack, get, nextStep, type Stack, workspaceYaml } from './helpers/stack.js';
+import { API_KEY, get, nextStep, workspaceYaml } from './helpers/stack.js';
+import { useStack } from './helpers/use-stack.js';
 
-let stack: Stack;
-beforeEach(async () => {
-  stack = await createStack();
-});
-afterEach(async () => {
-  await stack.close();
-});
+const stack = useStack();
 
 const PLATFORM = readFileSync(
   new URL('../../examples/manifests/10-platform.yaml', import.meta.url),

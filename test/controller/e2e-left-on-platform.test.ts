@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createRunPorts } from '../../src/reconcile/default-ports.js';
 import { reconcile } from '../../src/reconcile/run.js';
 import { ctlOutput } from './helpers/ctl.js';
@@ -8,13 +8,12 @@ import { commitFiles } from './helpers/git-remote.js';
 import {
   API_KEY,
   control,
-  createStack,
   instanceYaml,
   nextStep,
-  type Stack,
   VPC_YAML,
   workspaceYaml,
 } from './helpers/stack.js';
+import { useStack } from './helpers/use-stack.js';
 
 /**
  * Found objects removed from the controller's repository (issue 22, item 2): six objects another
@@ -22,13 +21,7 @@ import {
  * pruned; the status, `ctl status`, the control API and the dashboard must say they are left on
  * the platform and what they keep costing, instead of letting them vanish.
  */
-let stack: Stack;
-beforeEach(async () => {
-  stack = await createStack();
-});
-afterEach(async () => {
-  await stack.close();
-});
+const stack = useStack();
 
 const SIX: Record<string, string> = {
   'platform/vpc.yaml': VPC_YAML,

@@ -1,28 +1,21 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { commitFiles } from './helpers/git-remote.js';
 import {
   control,
-  createStack,
   instancePath,
   instanceYaml,
   nextStep,
-  type Stack,
   VPC_YAML,
   workspaceYaml,
 } from './helpers/stack.js';
+import { useStack } from './helpers/use-stack.js';
 
 /**
  * Power from the control API (the dashboard's buttons): only where git allows it (no pinned
  * power state, no PowerSchedule, no ChangeWindow holding power now), carried out by the
  * controller's own run, recorded in the instance's history, and kept by the next runs.
  */
-let stack: Stack;
-beforeEach(async () => {
-  stack = await createStack();
-});
-afterEach(async () => {
-  await stack.close();
-});
+const stack = useStack();
 
 const FREE = 'ComputeInstance/platform/ws-a/free';
 const PINNED = 'ComputeInstance/platform/ws-a/pinned';

@@ -1,16 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningController } from '../../src/controller/controller.js';
 import { commitFiles } from './helpers/git-remote.js';
 import {
   control,
-  createStack,
   instancePath,
   instanceYaml,
   nextStep,
-  type Stack,
   VPC_YAML,
   workspaceYaml,
 } from './helpers/stack.js';
+import { useStack } from './helpers/use-stack.js';
 
 /**
  * A PowerSchedule in the controller (issue 25): on the emulator's fast clock (60× real time),
@@ -20,13 +19,7 @@ import {
  */
 const SPEED = 60;
 const MINUTE = 60_000;
-let stack: Stack;
-beforeEach(async () => {
-  stack = await createStack({ clockSpeed: SPEED });
-});
-afterEach(async () => {
-  await stack.close();
-});
+const stack = useStack({ clockSpeed: SPEED });
 
 const BOX = instancePath('ws-a', 'box');
 const hhmm = (t: number) => new Date(t).toISOString().slice(11, 16);

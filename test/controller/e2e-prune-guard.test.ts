@@ -1,27 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { emulatorControl } from '../../src/emulator/admin/client.js';
 import { commitFiles } from './helpers/git-remote.js';
-import {
-  createStack,
-  nextStep,
-  type Stack,
-  WORKSPACES,
-  workspaceDescription,
-  workspaceYaml,
-} from './helpers/stack.js';
+import { nextStep, WORKSPACES, workspaceDescription, workspaceYaml } from './helpers/stack.js';
+import { useStack } from './helpers/use-stack.js';
 
 /**
  * The prune guard (issue 9, defect 3): more deletions than the limit holds back the deletions
  * only; drift is still healed, the reason is surfaced and logged, and the held prune can be
  * approved for exactly the resources it named.
  */
-let stack: Stack;
-beforeEach(async () => {
-  stack = await createStack();
-});
-afterEach(async () => {
-  await stack.close();
-});
+const stack = useStack();
 
 const description = (name: string) => workspaceDescription(stack, name);
 

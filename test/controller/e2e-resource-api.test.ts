@@ -1,26 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { commitFiles } from './helpers/git-remote.js';
-import {
-  control,
-  createStack,
-  nextStep,
-  type Stack,
-  WORKSPACES,
-  workspaceYaml,
-} from './helpers/stack.js';
+import { control, nextStep, WORKSPACES, workspaceYaml } from './helpers/stack.js';
+import { useStack } from './helpers/use-stack.js';
 
 /**
  * What the dashboard's resource and run pages read from a real controller (docs/control-api.md):
  * the document as written with its place, the live document, the history without repeats, one
  * run with its actions' timing, and reconciling one resource.
  */
-let stack: Stack;
-beforeEach(async () => {
-  stack = await createStack();
-});
-afterEach(async () => {
-  await stack.close();
-});
+const stack = useStack();
 
 const KEY = 'Workspace/platform/ws-a';
 const resource = (c: Parameters<typeof control>[0]) =>

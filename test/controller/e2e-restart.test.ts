@@ -1,27 +1,20 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { commitFiles } from './helpers/git-remote.js';
 import {
   control,
-  createStack,
   nextStep,
-  type Stack,
   WORKSPACES,
   workspaceDescription,
   workspaceYaml,
 } from './helpers/stack.js';
+import { useStack } from './helpers/use-stack.js';
 
 /**
  * The controller's status lives in the state store (issue 9, defect 4): restarted while HEAD is
  * invalid, it still knows the last good revision, keeps reconciling and healing it, and shows
  * the rejected revision with its diagnostics and the run history of before the restart.
  */
-let stack: Stack;
-beforeEach(async () => {
-  stack = await createStack();
-});
-afterEach(async () => {
-  await stack.close();
-});
+const stack = useStack();
 
 const description = (name: string) => workspaceDescription(stack, name);
 

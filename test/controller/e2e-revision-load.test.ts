@@ -1,16 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { controllerLoad } from '../../src/controller/engine/engine-adapter.js';
 import type { LoadPort } from '../../src/reconcile/run.js';
 import { commitFiles } from './helpers/git-remote.js';
-import { createStack, get, nextStep, type Stack, workspaceYaml } from './helpers/stack.js';
+import { get, nextStep, workspaceYaml } from './helpers/stack.js';
+import { useStack } from './helpers/use-stack.js';
 
-let stack: Stack;
-beforeEach(async () => {
-  stack = await createStack();
-});
-afterEach(async () => {
-  await stack.close();
-});
+const stack = useStack();
 
 /** The controller's loader, counting the directories it loads. */
 function countingLoad() {

@@ -1,20 +1,15 @@
 // biome-ignore-all lint/suspicious/noTemplateCurlyInString: manifests spell ${VAR} literally
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { commitFiles } from './helpers/git-remote.js';
-import { API_KEY, createStack, nextStep, type Stack, WEBHOOK_SECRET } from './helpers/stack.js';
+import { API_KEY, nextStep, WEBHOOK_SECRET } from './helpers/stack.js';
+import { useStack } from './helpers/use-stack.js';
 
 // Issue 22, item 7: in a controller, anyone who can commit could have a user's password read
 // from the controller's own key (a copy, its mounted file, /proc/self/environ) and sent to the
 // platform. Every such reference is refused before anything is sent.
-let stack: Stack;
-beforeEach(async () => {
-  stack = await createStack();
-});
-afterEach(async () => {
-  await stack.close();
-});
+const stack = useStack();
 
 const user = (name: string, file: string) =>
   [

@@ -1,17 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ctlOutput } from './helpers/ctl.js';
 import { commitFiles } from './helpers/git-remote.js';
-import { createStack, nextStep, type Stack, workspaceYaml } from './helpers/stack.js';
+import { nextStep, workspaceYaml } from './helpers/stack.js';
+import { useStack } from './helpers/use-stack.js';
 
 // Issue 22, item 10: `ctl status` printed commit messages and the diagnostics of a rejected
 // revision raw, so a commit could retitle the operator's window, clear the screen or fake colours.
-let stack: Stack;
-beforeEach(async () => {
-  stack = await createStack();
-});
-afterEach(async () => {
-  await stack.close();
-});
+const stack = useStack();
 
 /** What no output may hold raw: C0 (but newline), DEL, C1 and bidirectional controls. */
 // biome-ignore lint/suspicious/noControlCharactersInRegex: finding control characters is the point

@@ -1,27 +1,14 @@
 import { readFileSync } from 'node:fs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { commitFiles } from './helpers/git-remote.js';
-import {
-  createStack,
-  get,
-  instanceYaml,
-  nextStep,
-  type Stack,
-  VPC_YAML,
-  workspaceYaml,
-} from './helpers/stack.js';
+import { get, instanceYaml, nextStep, VPC_YAML, workspaceYaml } from './helpers/stack.js';
+import { useStack } from './helpers/use-stack.js';
 
 /**
  * The controller's status tells the truth (issue 9, defects 6, 7 and 8), end to end against the
  * emulator and a bare git repository.
  */
-let stack: Stack;
-beforeEach(async () => {
-  stack = await createStack();
-});
-afterEach(async () => {
-  await stack.close();
-});
+const stack = useStack();
 
 const CLUSTER = readFileSync(
   new URL('../../examples/manifests/30-gke.yaml', import.meta.url),

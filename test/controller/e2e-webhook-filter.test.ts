@@ -1,28 +1,15 @@
 import { createHmac } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunningController } from '../../src/controller/controller.js';
 import { commitFiles } from './helpers/git-remote.js';
-import {
-  control,
-  createStack,
-  get,
-  nextStep,
-  type Stack,
-  WEBHOOK_SECRET,
-  workspaceYaml,
-} from './helpers/stack.js';
+import { control, get, nextStep, WEBHOOK_SECRET, workspaceYaml } from './helpers/stack.js';
+import { useStack } from './helpers/use-stack.js';
 
 /**
  * Webhooks filtered by event and branch, and the operations metrics, on a real controller with
  * the emulator and a bare git repository.
  */
-let stack: Stack;
-beforeEach(async () => {
-  stack = await createStack();
-});
-afterEach(async () => {
-  await stack.close();
-});
+const stack = useStack();
 
 function signedHook(c: RunningController, event: string, body: unknown, delivery?: string) {
   const text = JSON.stringify(body);
