@@ -4,6 +4,7 @@ import { postgresUrl, type TestSchema, testSchema } from '../helpers/postgres.js
 import { commitFiles } from './helpers/git-remote.js';
 import { type Received, type Receiver, startReceiver } from './helpers/receiver.js';
 import { createStack, nextStep, type Stack, WORKSPACES, workspaceYaml } from './helpers/stack.js';
+import { until } from './helpers/until.js';
 
 // An alert is sent once per condition across a failover: what the notifications remember of
 // the alerts sent is saved with the status and taken up by the replica that leads next.
@@ -32,14 +33,6 @@ const count = (kind: string, revision?: string) =>
   rx.received.filter(
     (r) => r.json?.kind === kind && (revision === undefined || r.json.revision === revision),
   ).length;
-
-async function until(what: string, check: () => boolean, ms = 20_000) {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 describe.skipIf(!postgresUrl)('alerts across a failover (PostgreSQL)', () => {
   it('a failed run, its recovery and each applied revision are alerted exactly once', async () => {

@@ -4,6 +4,7 @@ import { postgresUrl, type TestSchema, testSchema } from '../helpers/postgres.js
 import { startForwarder, type TcpForwarder } from '../helpers/tcp-forwarder.js';
 import { commitFiles } from './helpers/git-remote.js';
 import { createStack, get, type Stack, WORKSPACES, workspaceYaml } from './helpers/stack.js';
+import { until } from './helpers/until.js';
 
 // Every platform write is fenced by a renew deadline held in memory: a leader cut off from its
 // database (a loopback forwarder the test freezes: nothing passes, nothing is closed) stops
@@ -25,14 +26,6 @@ afterEach(async () => {
   await stack?.close();
   await schema?.drop();
 });
-
-async function until(what: string, check: () => boolean | Promise<boolean>, ms = 30_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
 
 const N = 40;
 const names = Array.from({ length: N }, (_, i) => `ws-${String(i).padStart(2, '0')}`);
@@ -63,14 +56,14 @@ describe.skipIf(!postgresUrl)('a leader cut off from its database', () => {
       leaseTtlMs: 3000,
       api: { baseUrl: stack.emulator.url, apiKey: 'emu-admin-key-5f3c9a1b7d', rps: 5 },
     });
-    await until('a leads', () => a.status.role === 'leader');
+    await until('a leads', () => a.status.role === 'leader', 30_000, 10);
     // the standby changes nothing on the platform: every write after it leads is a's
     const b = await stack.controller({ statePath: schema.url, leaseTtlMs: 3000, dryRun: true });
-    await until('b stands by', () => b.status.role === 'standby');
-    await until('a sent its first updates', async () => (await writes()).length >= 3);
+    await until('b stands by', () => b.status.role === 'standby', 30_000, 10);
+    await until('a sent its first updates', async () => (await writes()).length >= 3, 30_000, 10);
     forwarder.freeze();
     const frozenAt = (await writes()).length;
-    await until('b leads', () => b.status.role === 'leader', 30_000);
+    await until('b leads', () => b.status.role === 'leader', 30_000, 10);
     // a's deadline passed before b could take the lease: it already says so
     const ready = (await get(a, '/readyz')).status;
     const afterTakeover = (await stack.journal()).length;

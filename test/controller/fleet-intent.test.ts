@@ -12,6 +12,7 @@ import {
   workspaceDescription,
   workspaceYaml,
 } from './helpers/stack.js';
+import { until } from './helpers/until.js';
 
 // Operator intent (suspension, approvals) lives in the state store, written by whoever leads
 // under its fence and read by whoever leads at each pass; a standby acts on no control call.
@@ -27,14 +28,6 @@ afterEach(async () => {
   await stack?.close();
   await schema?.drop();
 });
-
-async function until(what: string, check: () => boolean | Promise<boolean>, ms = 20_000) {
-  const deadline = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`not within ${ms} ms: ${what}`);
-    await new Promise((r) => setTimeout(r, 20));
-  }
-}
 
 const inProject = (project: string, name: string, description: string) =>
   workspaceYaml(name, description).replace('project: platform', `project: ${project}`);
