@@ -1,23 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Condition, ResourceItem } from '../../web/src/api/resources.js';
 import type { Status } from '../../web/src/api/status.js';
-import { launchBrowser } from '../helpers/browser.js';
-import { ensureBundle } from './helpers/bundle.js';
+import { useChromium } from './helpers/chromium.js';
 import { counts, type FakeControlApi, startFakeControlApi } from './helpers/fake-control-api.js';
 
 // The page's components in a real Chromium, against an in-memory control API that speaks the
 // contract; the end-to-end test (e2e-dashboard.test.ts) drives the real controller.
 
-let browser: Browser;
-let bundle: string;
-beforeAll(async () => {
-  bundle = await ensureBundle();
-  browser = await launchBrowser();
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useChromium();
 
 function resources(projects: number, perProject: number): ResourceItem[] {
   const out: ResourceItem[] = [];
@@ -90,8 +81,11 @@ afterEach(async () => {
 });
 
 async function open(items: ResourceItem[], extra: Partial<Status> = {}): Promise<void> {
-  fake = await startFakeControlApi(bundle, { status: statusOf(items, extra), resources: items });
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  fake = await startFakeControlApi(chromium.bundle, {
+    status: statusOf(items, extra),
+    resources: items,
+  });
+  page = await chromium.browser.newPage({ viewport: { width: 1400, height: 1000 } });
   await page.goto(fake.url);
   await page.getByTestId('token-input').fill(fake.token);
   await page.getByTestId('token-submit').click();
@@ -108,8 +102,11 @@ describe('the dashboard page', () => {
 
   it('asks for the token once, refuses a wrong one, and never puts it in a URL', async () => {
     const items = resources(2, 3);
-    fake = await startFakeControlApi(bundle, { status: statusOf(items), resources: items });
-    page = await browser.newPage();
+    fake = await startFakeControlApi(chromium.bundle, {
+      status: statusOf(items),
+      resources: items,
+    });
+    page = await chromium.browser.newPage();
     const urls: string[] = [];
     page.on('request', (r) => urls.push(r.url()));
     await page.goto(fake.url);
@@ -253,11 +250,11 @@ describe('the dashboard page', () => {
         },
       ],
     };
-    fake = await startFakeControlApi(bundle, {
+    fake = await startFakeControlApi(chromium.bundle, {
       status: statusOf(orphaned, { leftOnPlatform: { keys, message, gpu } }),
       resources: orphaned,
     });
-    page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+    page = await chromium.browser.newPage({ viewport: { width: 1400, height: 1000 } });
     await page.goto(fake.url);
     await page.getByTestId('token-input').fill(fake.token);
     await page.getByTestId('token-submit').click();

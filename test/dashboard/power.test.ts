@@ -1,8 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { PowerOffer, ResourceItem } from '../../web/src/api/resources.js';
-import { launchBrowser } from '../helpers/browser.js';
-import { ensureBundle } from './helpers/bundle.js';
+import { useChromium } from './helpers/chromium.js';
 import { type FakeControlApi, startFakeControlApi } from './helpers/fake-control-api.js';
 import { signIn, statusFor } from './helpers/sign-in.js';
 
@@ -11,20 +10,12 @@ import { signIn, statusFor } from './helpers/sign-in.js';
 // reboot only once confirmed in a dialog naming the instance, and why the others are absent said
 // beside them.
 
-let bundle: string;
-let browser: Browser;
 let fake: FakeControlApi;
 let page: Page;
-beforeAll(async () => {
-  bundle = await ensureBundle();
-  browser = await launchBrowser();
-}, 180_000);
+const chromium = useChromium();
 afterEach(async () => {
   await page?.close();
   await fake?.close();
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 const KEY = 'ComputeInstance/ml/gpu/h100-0';
@@ -43,7 +34,7 @@ const item: ResourceItem = {
 
 async function openWith(power: PowerOffer, state: 'on' | 'off'): Promise<void> {
   const counts = { Ready: 1, Progressing: 0, Degraded: 0, Drifted: 0, Suspended: 0, Orphaned: 0 };
-  fake = await startFakeControlApi(bundle, {
+  fake = await startFakeControlApi(chromium.bundle, {
     status: statusFor({ ...counts, total: 1 }),
     resources: [item],
   });
@@ -54,7 +45,7 @@ async function openWith(power: PowerOffer, state: 'on' | 'off'): Promise<void> {
     diff: [],
     actions: [],
   });
-  page = await signIn(browser, fake);
+  page = await signIn(chromium.browser, fake);
   await page.goto(`${fake.url}/resources/${encodeURIComponent(KEY)}`);
   await page.getByTestId('power-actions').waitFor();
 }

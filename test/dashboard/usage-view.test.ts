@@ -1,8 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ResourceItem } from '../../web/src/api/resources.js';
-import { launchBrowser } from '../helpers/browser.js';
-import { ensureBundle } from './helpers/bundle.js';
+import { useChromium } from './helpers/chromium.js';
 import { counts, type FakeControlApi, startFakeControlApi } from './helpers/fake-control-api.js';
 import { signIn, statusFor } from './helpers/sign-in.js';
 import { syntheticConditions } from './helpers/synthetic.js';
@@ -11,21 +10,13 @@ import { seed } from './helpers/views.js';
 // The usage and cost view and the fleet in Chromium against the fake control API.
 
 const WAIT = { timeout: 10_000 };
-let browser: Browser;
-let bundle: string;
 let fake: FakeControlApi;
 let page: Page;
 const items = syntheticConditions(1_000) as unknown as ResourceItem[];
-beforeAll(async () => {
-  bundle = await ensureBundle();
-  browser = await launchBrowser();
-}, 180_000);
+const chromium = useChromium();
 afterEach(async () => {
   await page?.close();
   await fake?.close();
-});
-afterAll(async () => {
-  await browser?.close();
 });
 
 const rows = () =>
@@ -33,12 +24,12 @@ const rows = () =>
 
 describe('usage and cost', { timeout: 120_000 }, () => {
   it('reads the range asked, sums by project, profile or instance with cost', async () => {
-    fake = await startFakeControlApi(bundle, {
+    fake = await startFakeControlApi(chromium.bundle, {
       status: statusFor(counts(items)),
       resources: items,
     });
     seed(fake);
-    page = await signIn(browser, fake);
+    page = await signIn(chromium.browser, fake);
     await page.getByTestId('tab-usage').click();
     await page.getByTestId('usage-by').waitFor();
     // the month so far, whole days
@@ -75,12 +66,12 @@ describe('usage and cost', { timeout: 120_000 }, () => {
   });
 
   it('lists the fleet a page at a time, filters by power, marks idle instances', async () => {
-    fake = await startFakeControlApi(bundle, {
+    fake = await startFakeControlApi(chromium.bundle, {
       status: statusFor(counts(items)),
       resources: items,
     });
     seed(fake);
-    page = await signIn(browser, fake);
+    page = await signIn(chromium.browser, fake);
     await page.getByTestId('tab-usage').click();
     await page.getByTestId('fleet').waitFor();
     const instances = items.filter((i) => i.kind === 'ComputeInstance').length;

@@ -1,24 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { ResourceDetail, ResourceItem } from '../../web/src/api/resources.js';
 import type { RunDetail } from '../../web/src/api/runs.js';
 import type { Status } from '../../web/src/api/status.js';
-import { launchBrowser } from '../helpers/browser.js';
-import { ensureBundle } from './helpers/bundle.js';
+import { useChromium } from './helpers/chromium.js';
 import { counts, type FakeControlApi, startFakeControlApi } from './helpers/fake-control-api.js';
 
 // The page's views by URL (deep links, the back button, the keyboard, the colour scheme) in a
 // real Chromium against the in-memory control API; page.test.ts covers the components.
 
-let browser: Browser;
-let bundle: string;
-beforeAll(async () => {
-  bundle = await ensureBundle();
-  browser = await launchBrowser();
-}, 180_000);
-afterAll(async () => {
-  await browser?.close();
-});
+const chromium = useChromium();
 
 const item = (name: string, condition: ResourceItem['condition'] = 'Ready'): ResourceItem => ({
   key: `ComputeInstance/ml/gpu/${name}`,
@@ -60,9 +51,9 @@ async function openAt(
   path: string,
   prepare: (f: FakeControlApi) => void = () => {},
 ): Promise<void> {
-  fake = await startFakeControlApi(bundle, { status: statusOf(items), resources: items });
+  fake = await startFakeControlApi(chromium.bundle, { status: statusOf(items), resources: items });
   prepare(fake);
-  page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
+  page = await chromium.browser.newPage({ viewport: { width: 1400, height: 1000 } });
   await page.goto(`${fake.url}${path}`);
   await page.getByTestId('token-input').fill(fake.token);
   await page.getByTestId('token-submit').click();
