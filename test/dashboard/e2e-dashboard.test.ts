@@ -12,8 +12,10 @@ import { launchBrowser } from '../helpers/browser.js';
 import { ensureBundle } from './helpers/bundle.js';
 import {
   type ControllerProcess,
+  firstApply,
   SCRATCH,
   startControllerProcess,
+  until,
 } from './helpers/controller-process.js';
 
 // The dashboard end to end: a real `platctl controller` process following a local bare git
@@ -34,16 +36,6 @@ let browser: Browser;
 let ctl: ControllerProcess;
 let page: Page;
 
-async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(v).slice(0, 600)}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 const status = () => ctl.control<Status>('GET', '/api/v1/status');
 const row = (key: string) => page.locator(`[data-testid=resource-row][data-key="${key}"]`);
 const conditionOf = (key: string) => row(key).getAttribute('data-condition');
@@ -59,11 +51,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
   ctl = await startControllerProcess();
   // the first runs create everything (cluster add-ons wait for their cluster: a later run)
-  await until(
-    'the first apply',
-    status,
-    (s) => s.counts.total > 0 && s.counts.Ready === s.counts.total,
-  );
+  await firstApply(ctl);
   page = await browser.newPage({ viewport: { width: 1400, height: 1100 } });
 }, 180_000);
 

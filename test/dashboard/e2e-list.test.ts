@@ -4,7 +4,11 @@ import type { ResourcePage } from '../../web/src/api/resources.js';
 import type { Status } from '../../web/src/api/status.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { ensureBundle } from './helpers/bundle.js';
-import { type ControllerProcess, startControllerProcess } from './helpers/controller-process.js';
+import {
+  type ControllerProcess,
+  firstApply,
+  startControllerProcess,
+} from './helpers/controller-process.js';
 
 // The resource list paged by a real controller: the examples plus 300 workspaces, more than the
 // page's first read (200), so the rest is read only as the list scrolls to it.
@@ -26,25 +30,11 @@ let page: Page;
 /** The query of every resource list request the page made, in order. */
 const asked: URLSearchParams[] = [];
 
-async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(v).slice(0, 600)}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 beforeAll(async () => {
   await ensureBundle();
   browser = await launchBrowser();
   ctl = await startControllerProcess({ files: { 'platform/60-bulk.yaml': BULK } });
-  await until(
-    'the first apply',
-    () => ctl.control<Status>('GET', '/api/v1/status'),
-    (s) => s.counts.total > 300 && s.counts.Ready === s.counts.total,
-  );
+  await firstApply(ctl, 300, 120_000);
   page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   page.on('request', (req) => {
     const url = new URL(req.url());

@@ -1,9 +1,12 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Status } from '../../web/src/api/status.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { ensureBundle } from './helpers/bundle.js';
-import { type ControllerProcess, startControllerProcess } from './helpers/controller-process.js';
+import {
+  type ControllerProcess,
+  firstApply,
+  startControllerProcess,
+} from './helpers/controller-process.js';
 
 // The resource and run pages end to end: a real `platctl controller` process on a bare git
 // repository of the examples, the real emulator, the built page in Debian's Chromium, every view
@@ -17,17 +20,6 @@ let browser: Browser;
 let ctl: ControllerProcess;
 let page: Page;
 
-async function until<T>(what: string, read: () => Promise<T>, ok: (v: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const v = await read();
-    if (ok(v)) return v;
-    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(v).slice(0, 600)}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
-const status = () => ctl.control<Status>('GET', '/api/v1/status');
 const open = (path: string) => page.goto(`${ctl.url}${path}`);
 const resourcePath = (key: string) => `/resources/${encodeURIComponent(key)}`;
 const condition = () => page.getByTestId('detail-condition').textContent();
@@ -36,11 +28,7 @@ beforeAll(async () => {
   await ensureBundle();
   browser = await launchBrowser();
   ctl = await startControllerProcess();
-  await until(
-    'the first apply',
-    status,
-    (s) => s.counts.total > 0 && s.counts.Ready === s.counts.total,
-  );
+  await firstApply(ctl);
   page = await browser.newPage({ viewport: { width: 1400, height: 1100 } });
   // a link someone sent: the page asks for the token, then shows that view
   await open(resourcePath(L40S));

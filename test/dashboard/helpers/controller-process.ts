@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type RunningEmulator, startEmulator } from '../../../src/emulator/index.js';
+import type { Status } from '../../../web/src/api/status.js';
 import {
   commitFiles,
   createGitRemote,
@@ -153,4 +154,33 @@ export async function startControllerProcess(
       rmSync(root, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * Reads `read` every 250 ms until `ok` holds of what it read, and returns that; rejects with what
+ * it read last once `ms` have passed.
+ */
+export async function until<T>(
+  what: string,
+  read: () => Promise<T>,
+  ok: (v: T) => boolean,
+  ms = 60_000,
+): Promise<T> {
+  const deadline = Date.now() + ms;
+  for (;;) {
+    const v = await read();
+    if (ok(v)) return v;
+    if (Date.now() > deadline) throw new Error(`${what}: still ${JSON.stringify(v).slice(0, 600)}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+/** Waits for the controller's first apply: more than `atLeast` resources, every one Ready. */
+export function firstApply(ctl: ControllerProcess, atLeast = 0, ms = 60_000): Promise<Status> {
+  return until(
+    'the first apply',
+    () => ctl.control<Status>('GET', '/api/v1/status'),
+    (s) => s.counts.total > atLeast && s.counts.Ready === s.counts.total,
+    ms,
+  );
 }
