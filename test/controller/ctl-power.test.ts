@@ -2,15 +2,8 @@ import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { RunningController } from '../../src/controller/controller.js';
 import { PLATCTL_JS } from '../helpers/platctl-bin.js';
-import { commitFiles } from './helpers/git-remote.js';
-import {
-  CONTROL_TOKEN,
-  instancePath,
-  instanceYaml,
-  nextStep,
-  VPC_YAML,
-  workspaceYaml,
-} from './helpers/stack.js';
+import { CONTROL_TOKEN, nextStep } from './helpers/stack.js';
+import { commitTwoBoxes, FREE, PINNED, powerOf } from './helpers/two-boxes.js';
 import { useStack } from './helpers/use-stack.js';
 
 /**
@@ -19,13 +12,6 @@ import { useStack } from './helpers/use-stack.js';
  */
 
 const stack = useStack();
-
-const FREE = 'ComputeInstance/platform/ws-a/free';
-const PINNED = 'ComputeInstance/platform/ws-a/pinned';
-const pinnedYaml = instanceYaml('ws-a', 'pinned').replace(
-  '  workspace: ws-a\n',
-  '  workspace: ws-a\n  annotations:\n    platctl.io/power-state: "on"\n',
-);
 
 /** `platctl ctl power ...` as a process: its exit code and output. */
 function ctlPower(c: RunningController, args: string[]) {
@@ -50,26 +36,12 @@ function ctlPower(c: RunningController, args: string[]) {
   );
 }
 
-async function powerOf(name: string): Promise<string | undefined> {
-  const r = await stack.api('GET', instancePath('ws-a', name));
-  return (r.body as { status?: { powerState?: string } } | null)?.status?.powerState;
-}
-
 describe('platctl ctl power', () => {
   it('asks the controller, which powers off through its run; says why not where git refuses', async () => {
-    commitFiles(
-      stack.remote,
-      {
-        'platform/vpc.yaml': VPC_YAML,
-        'platform/ws.yaml': workspaceYaml('ws-a', 'two boxes'),
-        'platform/free.yaml': instanceYaml('ws-a', 'free'),
-        'platform/pinned.yaml': pinnedYaml,
-      },
-      'two boxes, one with its power state in git',
-    );
+    commitTwoBoxes(stack);
     const c = await stack.controller();
     await nextStep(c, (o) => o.result === 'succeeded');
-    expect(await powerOf('free')).toBe('on');
+    expect(await powerOf(stack, 'free')).toBe('on');
 
     // checked before any request: the action, and that the key names an instance
     const halt = await ctlPower(c, [FREE, 'halt']);
@@ -99,7 +71,7 @@ describe('platctl ctl power', () => {
     expect(off).toMatchObject({ code: 0, stderr: '' });
     expect(off.stdout).toBe(`power off of ${FREE} requested; the controller runs now\n`);
     await ran;
-    expect(await powerOf('free')).toBe('off');
-    expect(await powerOf('pinned')).toBe('on');
+    expect(await powerOf(stack, 'free')).toBe('off');
+    expect(await powerOf(stack, 'pinned')).toBe('on');
   }, 90_000);
 });

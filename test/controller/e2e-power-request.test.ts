@@ -8,6 +8,7 @@ import {
   VPC_YAML,
   workspaceYaml,
 } from './helpers/stack.js';
+import { commitTwoBoxes, FREE, PINNED, powerOf } from './helpers/two-boxes.js';
 import { useStack } from './helpers/use-stack.js';
 
 /**
@@ -17,20 +18,8 @@ import { useStack } from './helpers/use-stack.js';
  */
 const stack = useStack();
 
-const FREE = 'ComputeInstance/platform/ws-a/free';
-const PINNED = 'ComputeInstance/platform/ws-a/pinned';
 const path = (key: string, verb = '') =>
   `/api/v1/resources/${encodeURIComponent(key)}${verb ? `/${verb}` : ''}`;
-const pinnedYaml = instanceYaml('ws-a', 'pinned').replace(
-  '  workspace: ws-a\n',
-  '  workspace: ws-a\n  annotations:\n    platctl.io/power-state: "on"\n',
-);
-
-async function powerOf(name: string): Promise<string | undefined> {
-  const r = await stack.api('GET', instancePath('ws-a', name));
-  return (r.body as { status?: { powerState?: string } } | null)?.status?.powerState;
-}
-
 /** The power actions the platform was sent for `name`, in order. */
 async function sent(name: string): Promise<string[]> {
   const at = `${instancePath('ws-a', name)}/action/`;
@@ -41,19 +30,10 @@ async function sent(name: string): Promise<string[]> {
 
 describe('power actions through the control API', () => {
   it('powers off only where git allows, through the run, and the next run keeps it off', async () => {
-    commitFiles(
-      stack.remote,
-      {
-        'platform/vpc.yaml': VPC_YAML,
-        'platform/ws.yaml': workspaceYaml('ws-a', 'two boxes'),
-        'platform/free.yaml': instanceYaml('ws-a', 'free'),
-        'platform/pinned.yaml': pinnedYaml,
-      },
-      'two boxes, one with its power state in git',
-    );
+    commitTwoBoxes(stack);
     const c = await stack.controller();
     await nextStep(c, (o) => o.result === 'succeeded');
-    expect(await powerOf('free')).toBe('on');
+    expect(await powerOf(stack, 'free')).toBe('on');
 
     // what each page offers: the pinned one says why not
     const free = (await control(c, 'GET', path(FREE))).body;
@@ -77,7 +57,7 @@ describe('power actions through the control API', () => {
     const asked = await control(c, 'POST', path(FREE, 'power'), { action: 'off' });
     expect(asked.status).toBe(202);
     const run = await ran;
-    expect(await powerOf('free')).toBe('off');
+    expect(await powerOf(stack, 'free')).toBe('off');
     expect(await sent('free')).toEqual(['stop']);
     expect(await sent('pinned')).toEqual([]);
     const stop = run.report?.plan?.actions.find((a) => a.key === FREE && a.type === 'power');
@@ -92,7 +72,7 @@ describe('power actions through the control API', () => {
     const again = nextStep(c, (o) => o.result === 'succeeded');
     expect((await control(c, 'POST', '/api/v1/reconcile', {})).status).toBe(202);
     await again;
-    expect(await powerOf('free')).toBe('off');
+    expect(await powerOf(stack, 'free')).toBe('off');
     expect(await sent('free')).toEqual(['stop']);
   }, 60_000);
 
