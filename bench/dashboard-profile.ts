@@ -27,7 +27,7 @@ import { counts, startFakeControlApi } from '../test/dashboard/helpers/fake-cont
 import { statusFor } from '../test/dashboard/helpers/sign-in.js';
 import { syntheticConditions } from '../test/dashboard/helpers/synthetic.js';
 import { launchBrowser } from '../test/helpers/browser.js';
-import type { ResourceItem } from '../web/src/api/types.js';
+import type { ResourceItem } from '../web/src/api/resources.js';
 import { benchPage, drawnProject, listQuiet } from './dashboard-page.js';
 import { startTrace } from './dashboard-trace.js';
 

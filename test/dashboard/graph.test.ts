@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { ResourceItem } from '../../web/src/api/types.js';
+import type { ResourceItem } from '../../web/src/api/resources.js';
 import { launchBrowser } from '../helpers/browser.js';
 import { ensureBundle } from './helpers/bundle.js';
 import { counts, type FakeControlApi, startFakeControlApi } from './helpers/fake-control-api.js';

@@ -1,15 +1,8 @@
-import type {
-  Fleet,
-  GraphAnswer,
-  PowerVerb,
-  ResourceDetail,
-  ResourcePage,
-  RunDetail,
-  RunItem,
-  Status,
-  UsageDay,
-  UsageItem,
-} from './types.js';
+import type { GraphAnswer } from './graph.js';
+import type { PowerVerb, ResourceDetail, ResourcePage } from './resources.js';
+import type { RunDetail, RunItem } from './runs.js';
+import type { Status } from './status.js';
+import type { Fleet, UsageDay, UsageItem } from './usage.js';
 
 const TOKEN_KEY = 'platctl.controlToken';
 

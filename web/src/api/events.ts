@@ -1,6 +1,7 @@
 import { createSseParser } from '../lib/sse.js';
 import { token } from './client.js';
-import type { RunItem, Status } from './types.js';
+import type { RunItem } from './runs.js';
+import type { Status } from './status.js';
 
 /** What the live channel delivers. */
 export interface LiveHandlers {

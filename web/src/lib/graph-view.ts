@@ -1,4 +1,4 @@
-import type { Condition } from '../api/types.js';
+import type { Condition } from '../api/resources.js';
 
 /** What the graph shows: the API's query, kept in the page's state (and its URL, later). */
 export interface GraphState {

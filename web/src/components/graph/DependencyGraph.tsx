@@ -2,7 +2,8 @@ import { Alert, Button, Card, Group, SegmentedControl, Text, TextInput } from '@
 import { useDebouncedValue } from '@mantine/hooks';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { api } from '../../api/client.js';
-import type { Condition, GraphAnswer, GraphNode } from '../../api/types.js';
+import type { GraphAnswer, GraphNode } from '../../api/graph.js';
+import type { Condition } from '../../api/resources.js';
 import {
   closeProject,
   type GraphState,

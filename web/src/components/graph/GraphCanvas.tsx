@@ -2,7 +2,7 @@ import '@xyflow/react/dist/style.css';
 import { Box } from '@mantine/core';
 import { Background, type Edge, MarkerType, ReactFlow } from '@xyflow/react';
 import { memo, useMemo, useRef } from 'react';
-import type { GraphAnswer, GraphNode } from '../../api/types.js';
+import type { GraphAnswer, GraphNode } from '../../api/graph.js';
 import { layoutGraph, NODE_HEIGHT, NODE_WIDTH } from '../../lib/graph-layout.js';
 import { FIT, FitEachDrawing } from './FitEachDrawing.js';
 import { type BoxNode, type DrawnNode, PlatctlNode, ProjectBox } from './GraphNodes.js';

@@ -1,7 +1,8 @@
 import './graph-nodes.css';
 import { Handle, type Node, type NodeProps, Position } from '@xyflow/react';
 import { type CSSProperties, memo } from 'react';
-import { CONDITIONS, type GraphNode } from '../../api/types.js';
+import type { GraphNode } from '../../api/graph.js';
+import { CONDITIONS } from '../../api/resources.js';
 import { CONDITION_COLOR } from '../../lib/format.js';
 import { lightVariant } from '../../theme.js';
 
