@@ -1,5 +1,6 @@
 import { type CelResult, celEnv, parse, plan } from '@bufbuild/cel';
-import type { LoadedManifest, PolicyRule } from '../model/manifest.js';
+import type { PolicyRule } from '../model/governance-kinds.js';
+import type { LoadedManifest } from '../model/manifest.js';
 import type { Diagnostic } from './diagnostics.js';
 
 /** What a compiled CEL program returns for the variables it is given. */

@@ -1,4 +1,5 @@
-import type { LoadedManifest, PowerPeriod, PowerScheduleManifest } from '../model/manifest.js';
+import type { PowerPeriod, PowerScheduleManifest } from '../model/governance-kinds.js';
+import type { LoadedManifest } from '../model/manifest.js';
 import { minutesOf, selects, weeklyRanges } from '../model/power-schedule.js';
 import { isTimeZone } from '../model/zoned-time.js';
 import type { Diagnostic } from './diagnostics.js';

@@ -1,4 +1,5 @@
-import type { ChangeWindowManifest, LoadedManifest } from '../model/manifest.js';
+import type { ChangeWindowManifest } from '../model/governance-kinds.js';
+import type { LoadedManifest } from '../model/manifest.js';
 import { isTimeZone, wallInstant } from '../model/zoned-time.js';
 import type { Diagnostic } from './diagnostics.js';
 

@@ -7,7 +7,21 @@
  * own, under {@link PLATCTL_API_VERSION}. The JSON Schemas in `schemas/` are the strict truth; these
  * types are the shape the engine relies on after validation.
  */
-export const PLATCTL_API_VERSION = 'platctl.io/v1alpha1';
+export {
+  KINDS,
+  type Kind,
+  type ManifestRef,
+  type Metadata,
+  PLATCTL_API_VERSION,
+  type PlatctlKind,
+} from './kinds.js';
+
+import type {
+  ChangeWindowManifest,
+  PolicyManifest,
+  PowerScheduleManifest,
+} from './governance-kinds.js';
+import type { Kind, Metadata, PLATCTL_API_VERSION } from './kinds.js';
 
 /** Annotation that protects a resource from pruning: `platctl.io/prune: disabled`. */
 export const PRUNE_ANNOTATION = 'platctl.io/prune';
@@ -26,53 +40,6 @@ export const DEPLOY_ANNOTATION = 'platctl.io/deploy';
  * instance on until then, whatever its schedule says (docs/governance.md).
  */
 export const KEEP_ON_UNTIL_ANNOTATION = 'platctl.io/keep-on-until';
-
-type ApiKind = 'Cluster' | 'Service' | 'Workspace' | 'ComputeInstance';
-export type PlatctlKind =
-  | 'User'
-  | 'ProjectAssignment'
-  | 'BlueprintPublish'
-  | 'BlueprintVersion'
-  | 'ClusterControllers'
-  | 'Policy'
-  | 'PowerSchedule'
-  | 'ChangeWindow';
-export type Kind = ApiKind | PlatctlKind;
-
-export const KINDS: readonly Kind[] = [
-  'User',
-  'Cluster',
-  'Service',
-  'Workspace',
-  'ComputeInstance',
-  'ProjectAssignment',
-  'BlueprintVersion',
-  'BlueprintPublish',
-  'ClusterControllers',
-  'Policy',
-  'PowerSchedule',
-  'ChangeWindow',
-];
-
-/** A reference to another manifest; `project` and `workspace` default to the referrer's. */
-export interface ManifestRef {
-  kind: Kind;
-  name: string;
-  project?: string;
-  workspace?: string;
-}
-
-export interface Metadata {
-  name: string;
-  project?: string;
-  workspace?: string;
-  description?: string;
-  displayName?: string;
-  /** Labels of the resource on the platform (API kinds only). */
-  labels?: Record<string, string>;
-  dependsOn?: ManifestRef[];
-  annotations?: Record<string, string>;
-}
 
 interface Variable {
   name: string;
@@ -193,87 +160,6 @@ interface ClusterControllersManifest {
   kind: 'ClusterControllers';
   metadata: Metadata & { project: string };
   spec: { capiVersion?: string; capgVersion?: string };
-}
-
-/** What a policy rule's effect is when its expression is false (docs/governance.md). */
-export type PolicyEffect = 'deny' | 'warn' | 'require-approval';
-
-/** One rule of a Policy: which manifests it looks at, the CEL that must hold, and what else. */
-export interface PolicyRule {
-  name: string;
-  match?: { kinds?: Kind[]; projects?: string[]; files?: string[] };
-  expression: string;
-  effect: PolicyEffect;
-  message?: string;
-}
-
-/** Rules checked at plan; platctl-only, never sent to the platform. */
-export interface PolicyManifest {
-  apiVersion: typeof PLATCTL_API_VERSION;
-  kind: 'Policy';
-  metadata: Metadata;
-  spec: { rules: PolicyRule[] };
-}
-
-/** A day of the week as schedules write it. */
-export type Weekday = 'Mon' | 'Tue' | 'Wed' | 'Thu' | 'Fri' | 'Sat' | 'Sun';
-
-/**
- * A time the selected instances are on: from `start` to `stop` (`HH:MM`, the zone's wall clock;
- * `stop` may be `24:00`) on each of `days`; a `stop` not after `start` ends on the next day.
- */
-export interface PowerPeriod {
-  days: Weekday[];
-  start: string;
-  stop: string;
-}
-
-/** Which compute instances a schedule powers: every criterion given must hold (lists: any of). */
-export interface PowerSelector {
-  labels?: Record<string, string>;
-  /** Names, or globs with `*`. */
-  names?: string[];
-  workspaces?: string[];
-  projects?: string[];
-}
-
-/** Compute instances on during its periods and off outside them; platctl-only. */
-export interface PowerScheduleManifest {
-  apiVersion: typeof PLATCTL_API_VERSION;
-  kind: 'PowerSchedule';
-  metadata: Metadata;
-  spec: { timeZone: string; periods: PowerPeriod[]; selector: PowerSelector };
-}
-
-/** The actions a change window governs (docs/governance.md). */
-export type WindowActionClass = 'delete' | 'controller-update' | 'power' | 'create';
-
-/** A weekly period: on `days` (every day when absent) from `start` to `stop` (`HH:MM`). */
-export interface WindowPeriod {
-  days?: Weekday[];
-  start: string;
-  /** At or before `start`: the period runs past midnight into the next day. */
-  stop: string;
-}
-
-/**
- * When the governed actions of the selected projects may run (`allow`) or may not (`deny`), in
- * an IANA time zone; platctl-only, never sent to the platform.
- */
-export interface ChangeWindowManifest {
-  apiVersion: typeof PLATCTL_API_VERSION;
-  kind: 'ChangeWindow';
-  metadata: Metadata;
-  spec: {
-    window: 'allow' | 'deny';
-    actions: WindowActionClass[];
-    /** Absent: every project (and what has none, users). */
-    projects?: string[];
-    timeZone: string;
-    periods?: WindowPeriod[];
-    /** One-off ranges: `YYYY-MM-DD` or `YYYY-MM-DDTHH:MM`; a date-only `to` includes that day. */
-    dates?: { from: string; to: string }[];
-  };
 }
 
 export type Manifest =

@@ -1,5 +1,5 @@
 import type { Action } from './action.js';
-import type { PolicyEffect, WindowActionClass } from './manifest.js';
+import type { PolicyEffect, WindowActionClass } from './governance-kinds.js';
 
 /**
  * The plan is data: a list of actions, each with a reason, ordered by explicit dependencies.

@@ -1,10 +1,10 @@
 import type {
-  Manifest,
   PowerPeriod,
   PowerScheduleManifest,
   PowerSelector,
   Weekday,
-} from './manifest.js';
+} from './governance-kinds.js';
+import type { Manifest } from './manifest.js';
 import { DAY_MS, instantOf, isoWeekday, localDay, localOf } from './zoned-time.js';
 
 /** Schedules' days in ISO order: index + 1 is the ISO weekday. */

@@ -1,5 +1,6 @@
 import type { Action } from '../model/action.js';
-import type { ChangeWindowManifest, LoadedManifest, WindowActionClass } from '../model/manifest.js';
+import type { ChangeWindowManifest, WindowActionClass } from '../model/governance-kinds.js';
+import type { LoadedManifest } from '../model/manifest.js';
 import type { Plan, PlanDiagnostic, WindowHold } from '../model/plan.js';
 import { excludeKeys } from './exclude.js';
 import { boundaries, isOpen } from './window-time.js';

@@ -1,6 +1,7 @@
 import { isCelError } from '@bufbuild/cel';
 import { type CompiledRule, compileRule } from '../manifests/policy-rules.js';
-import type { LoadedManifest, PolicyManifest } from '../model/manifest.js';
+import type { PolicyManifest } from '../model/governance-kinds.js';
+import type { LoadedManifest } from '../model/manifest.js';
 import type { Plan, PlanDiagnostic, PolicyResult } from '../model/plan.js';
 import type { LiveObject } from '../model/provider.js';
 import { matches, subjects } from './policy-subjects.js';

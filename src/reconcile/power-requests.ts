@@ -1,11 +1,11 @@
 import type { Action } from '../model/action.js';
+import type { PowerScheduleManifest } from '../model/governance-kinds.js';
 import {
   type LoadedManifest,
   type Manifest,
   manifestKey,
   POWER_ANNOTATION,
   POWER_RESET_ANNOTATION,
-  type PowerScheduleManifest,
 } from '../model/manifest.js';
 import type { Plan } from '../model/plan.js';
 import { selects } from '../model/power-schedule.js';

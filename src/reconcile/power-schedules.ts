@@ -1,11 +1,11 @@
 import type { Action } from '../model/action.js';
+import type { PowerScheduleManifest } from '../model/governance-kinds.js';
 import {
   KEEP_ON_UNTIL_ANNOTATION,
   type Manifest,
   type ManifestOf,
   manifestKey,
   POWER_ANNOTATION,
-  type PowerScheduleManifest,
 } from '../model/manifest.js';
 import type { Plan, ScheduledPower } from '../model/plan.js';
 import { decidePower, offShare, type PowerDecision, selects } from '../model/power-schedule.js';

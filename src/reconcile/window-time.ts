@@ -1,5 +1,5 @@
 import { localInstant } from '../manifests/index.js';
-import type { ChangeWindowManifest, WindowPeriod } from '../model/manifest.js';
+import type { ChangeWindowManifest, WindowPeriod } from '../model/governance-kinds.js';
 import { wallInstant, wallTime } from '../model/zoned-time.js';
 
 type Spec = ChangeWindowManifest['spec'];

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Action } from '../../src/model/action.js';
-import type { ChangeWindowManifest, LoadedManifest } from '../../src/model/manifest.js';
+import type { ChangeWindowManifest } from '../../src/model/governance-kinds.js';
+import type { LoadedManifest } from '../../src/model/manifest.js';
 import type { Plan } from '../../src/model/plan.js';
 import { applyWindows } from '../../src/reconcile/change-windows.js';
 import { isOpen } from '../../src/reconcile/window-time.js';

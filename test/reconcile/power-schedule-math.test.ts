@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Manifest, PowerPeriod, Weekday } from '../../src/model/manifest.js';
+import type { PowerPeriod, Weekday } from '../../src/model/governance-kinds.js';
+import type { Manifest } from '../../src/model/manifest.js';
 import { decidePower, offShare, selects, weeklyRanges } from '../../src/model/power-schedule.js';
 import { instantOf, isTimeZone, zonedText } from '../../src/model/zoned-time.js';
 
