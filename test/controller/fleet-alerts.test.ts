@@ -84,5 +84,5 @@ describe.skipIf(!postgresUrl)('alerts across a failover (PostgreSQL)', () => {
     expect(count('revision-applied', one)).toBe(1);
     expect(count('revision-applied', two)).toBe(1);
     expect(rx.received.filter(alert('recovered', 'run-failed'))).toHaveLength(1);
-  }, 60_000);
+  }, 120_000);
 });

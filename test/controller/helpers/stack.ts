@@ -132,11 +132,11 @@ export async function createStack(options: { readonly clockSpeed?: number } = {}
   };
 }
 
-/** Waits for the controller's next step whose outcome matches; bounded. */
+/** Waits for the controller's next step whose outcome matches; bounded (30 s: a step that retries 500s and a lease takeover took over 15 s at load 12). */
 export function nextStep(
   c: RunningController,
   pred: (o: StepOutcome) => boolean = () => true,
-  ms = 15_000,
+  ms = 30_000,
 ): Promise<StepOutcome> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
