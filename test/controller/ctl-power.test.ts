@@ -1,7 +1,6 @@
-import { spawn } from 'node:child_process';
 import { describe, expect, it } from 'vitest';
 import type { RunningController } from '../../src/controller/controller.js';
-import { PLATCTL_JS } from '../helpers/platctl-bin.js';
+import { runCli } from '../helpers/cli.js';
 import { CONTROL_TOKEN, nextStep } from './helpers/stack.js';
 import { commitTwoBoxes, FREE, PINNED, powerOf } from './helpers/two-boxes.js';
 import { useStack } from './helpers/use-stack.js';
@@ -15,25 +14,12 @@ const stack = useStack();
 
 /** `platctl ctl power ...` as a process: its exit code and output. */
 function ctlPower(c: RunningController, args: string[]) {
-  const proc = spawn(process.execPath, [PLATCTL_JS, 'ctl', 'power', ...args], {
+  return runCli(['ctl', 'power', ...args], {
     env: {
-      ...process.env,
       PLATCTL_CONTROLLER_URL: `http://127.0.0.1:${c.address.port}`,
       PLATCTL_CONTROL_TOKEN: CONTROL_TOKEN,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let stdout = '';
-  let stderr = '';
-  proc.stdout.on('data', (d: Buffer) => {
-    stdout += d.toString();
-  });
-  proc.stderr.on('data', (d: Buffer) => {
-    stderr += d.toString();
-  });
-  return new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) =>
-    proc.on('close', (code) => resolve({ code, stdout, stderr })),
-  );
 }
 
 describe('platctl ctl power', () => {
