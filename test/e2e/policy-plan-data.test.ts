@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { converge, type World, world } from './harness.js';
@@ -10,6 +10,8 @@ import { converge, type World, world } from './harness.js';
 let w: World;
 beforeAll(async () => {
   w = await world();
+  // billed while powered on: k8s-train's weekday schedule would turn it off at weekends
+  rmSync(join(w.manifests, '50-power-schedules.yaml'));
   const runs = await converge(w, { prune: false });
   expect(runs.at(-1)?.status).toBe('in-sync');
   w.emulator.clock.advance(6 * 3600); // six hours of the examples' instances, billed

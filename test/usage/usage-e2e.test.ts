@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Browser } from 'playwright-core';
@@ -31,6 +31,8 @@ interface Row {
  */
 beforeAll(async () => {
   w = await world();
+  // billed while powered on: k8s-train's weekday schedule would turn it off at weekends
+  rmSync(join(w.manifests, '50-power-schedules.yaml'));
   const runs = await converge(w, { prune: false });
   expect(runs.at(-1)?.status).toBe('in-sync');
   w.emulator.clock.advance(12 * 3600);

@@ -3,8 +3,9 @@ import type { EmuContext } from '../http/types.js';
 /**
  * One stretch of billable lifetime of a compute instance: collection `usage`, key
  * `<instanceId>/<seq>`. It opens when a publish is accepted (starting when provisioning will end,
- * i.e. at `success`) and closes when the instance is republished, failed or its deletion is
- * requested. Segments outlive the instance, so usage stays reportable after it is gone.
+ * i.e. at `success`) and closes when the instance is republished, failed, powered off or its
+ * deletion is requested; a power on opens the next. Segments outlive the instance, so usage stays
+ * reportable after it is gone.
  */
 export interface UsageSegment {
   readonly instanceId: string;

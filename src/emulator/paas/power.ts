@@ -1,3 +1,4 @@
+import { closeSegments, openSegment } from '../billing/segments.js';
 import { ApiError, type EmuContext, type EmuRequest, type EmuResponse } from '../http/types.js';
 import { badField } from '../shared/responses.js';
 import { instanceFromPath, paasResult } from './compute.js';
@@ -53,6 +54,23 @@ export function powerComputeInstance(req: EmuRequest, ctx: EmuContext): EmuRespo
       `${action} is not allowed while power is ${r.powerState}`,
     );
   }
-  saveInstance(ctx, { ...r, powerState: rule.to });
+  const now = ctx.clock.now();
+  // an instance accrues usage while powered on (docs/api-assumptions.md, "Billing"): the
+  // instance and its billing segments change together or not at all
+  ctx.store.transaction(() => {
+    saveInstance(ctx, { ...r, powerState: rule.to });
+    if (rule.to === 'off') closeSegments(ctx, r.id, now);
+    else if (rule.from === 'off') {
+      openSegment(ctx, {
+        instanceId: r.id,
+        instanceName: r.name,
+        project: r.project,
+        workspace: r.workspace,
+        organizationId: r.organizationId,
+        profile: r.spec.computeProfile.name,
+        fromMs: now,
+      });
+    }
+  });
   return paasResult(200, 'Success', `compute instance ${r.name} ${rule.done}`);
 }
