@@ -5,12 +5,8 @@ import { nextTurn } from '../core/slices.js';
 import { createApiClient } from '../providers/index.js';
 import { processHolder, type StateStore, type StoredJson } from '../state/index.js';
 import { apiLimits, type ControllerConfig } from './config.js';
-import {
-  controllerEngine,
-  controllerLoader,
-  engineRun,
-  withVariables,
-} from './engine/engine-adapter.js';
+import { controllerEngine, engineRun } from './engine/engine-adapter.js';
+import { controllerLoader, withVariables } from './engine/manifest-loading.js';
 import { engineObserve } from './engine/observe-one.js';
 import { RevisionLoads } from './engine/revision-loads.js';
 import { ControllerControls } from './http/controls.js';

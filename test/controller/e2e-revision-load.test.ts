@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { controllerLoad } from '../../src/controller/engine/engine-adapter.js';
+import { controllerLoad } from '../../src/controller/engine/manifest-loading.js';
 import type { LoadPort } from '../../src/reconcile/run.js';
 import { commitFiles } from './helpers/git-remote.js';
 import { get, nextStep, workspaceYaml } from './helpers/stack.js';

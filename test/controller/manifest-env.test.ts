@@ -2,7 +2,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { manifestEnv, validateManifests } from '../../src/controller/engine/engine-adapter.js';
+import { manifestEnv, validateManifests } from '../../src/controller/engine/manifest-loading.js';
 import { workspaceYaml } from './helpers/stack.js';
 
 const saved = { ...process.env };

@@ -1,7 +1,8 @@
 import type { LiveObject } from '../../model/provider.js';
 import { createProjectDirectory } from '../../providers/index.js';
 import { observeAll } from '../../reconcile/observe.js';
-import { controllerLoad, type EngineDeps } from './engine-adapter.js';
+import type { EngineDeps } from './engine-adapter.js';
+import { controllerLoad } from './manifest-loading.js';
 import type { LiveView, ObserveOne } from './ports.js';
 
 /** What the control API may show of a live object: its managed fields, status and power. */
