@@ -23,3 +23,38 @@ function freezeOwn(value: unknown): void {
     if (Object.hasOwn(value, key)) freezeOwn((value as Record<string, unknown>)[key]);
   }
 }
+
+/**
+ * True when `value` is frozen all the way down and is plain JSON data: what
+ * `JSON.parse(JSON.stringify(value))` would give back equal, key for key and in the same order
+ * (objects of `Object.prototype`, arrays without holes, strings, finite numbers other than `-0`,
+ * booleans, null; no `undefined`, no `__proto__` key). Such a value may stand for its stored JSON
+ * form without a copy: nobody can change it. Pure, allocates nothing.
+ */
+export function isFrozenJson(value: unknown): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(value) && !Object.is(value, -0);
+    case 'object':
+      break;
+    default:
+      return false;
+  }
+  if (value === null) return true;
+  if (!Object.isFrozen(value)) return false;
+  if (Array.isArray(value)) {
+    if (Object.getPrototypeOf(value) !== Array.prototype) return false;
+    for (let i = 0; i < value.length; i++) {
+      if (!(i in value) || !isFrozenJson(value[i])) return false;
+    }
+    return true;
+  }
+  if (Object.getPrototypeOf(value) !== Object.prototype || 'toJSON' in value) return false;
+  for (const key of Object.keys(value)) {
+    if (key === '__proto__' || !isFrozenJson((value as Record<string, unknown>)[key])) return false;
+  }
+  return true;
+}
