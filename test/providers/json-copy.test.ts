@@ -27,6 +27,9 @@ describe('jsonCopy', () => {
     const odd = Object.create(null) as Record<string, unknown>;
     odd.b = 1;
     odd.a = [undefined, () => 1, Symbol('s'), Number.NaN, -Infinity, -0];
+    const sparse: number[] = [];
+    sparse[0] = 1;
+    sparse[2] = 3;
     const value = {
       z: 1,
       10: 'ten',
@@ -37,7 +40,7 @@ describe('jsonCopy', () => {
       boxed: new Number(3),
       withJson: { toJSON: () => 'as text' },
       map: new Map([[1, 2]]),
-      sparse: [1, , 3],
+      sparse,
       nested: { odd, deeper: [{ x: undefined, y: null }] },
     };
     Object.defineProperty(value, '__proto__', { value: { polluted: true }, enumerable: true });

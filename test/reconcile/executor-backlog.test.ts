@@ -7,10 +7,11 @@ const held = vi.hoisted(() => ({ max: 0 }));
 vi.mock('p-queue', async (original) => {
   const { default: PQueue } = await original<typeof import('p-queue')>();
   class Counting extends PQueue {
-    override add(...args: Parameters<PQueue['add']>) {
-      const added = super.add(...args);
-      held.max = Math.max(held.max, this.size + this.pending);
-      return added;
+    constructor(options?: { concurrency?: number }) {
+      super(options);
+      this.on('add', () => {
+        held.max = Math.max(held.max, this.size + this.pending);
+      });
     }
   }
   return { default: Counting };

@@ -23,11 +23,36 @@ const live = (): LiveObject => ({
 // writes to what it is given must fail at once, never change the caller's manifests or live state
 describe('what a provider is given to plan', () => {
   const writes: [string, (input: PlanInput) => void][] = [
-    ['a desired manifest', (i) => void ((i.desired!.metadata as { name: string }).name = 'b')],
-    ['a nested desired field', (i) => void (i.desired!.metadata.labels!.team = 'y')],
-    ['the live body', (i) => void ((i.live!.body as { extra?: number }).extra = 1)],
-    ['the live ref', (i) => void ((i.live!.ref as { name: string }).name = 'b')],
-    ['a last-applied manifest', (i) => void delete i.lastApplied!.metadata.labels],
+    [
+      'a desired manifest',
+      (i) => {
+        (i.desired!.metadata as { name: string }).name = 'b';
+      },
+    ],
+    [
+      'a nested desired field',
+      (i) => {
+        i.desired!.metadata.labels!.team = 'y';
+      },
+    ],
+    [
+      'the live body',
+      (i) => {
+        (i.live!.body as { extra?: number }).extra = 1;
+      },
+    ],
+    [
+      'the live ref',
+      (i) => {
+        (i.live!.ref as { name: string }).name = 'b';
+      },
+    ],
+    [
+      'a last-applied manifest',
+      (i) => {
+        delete i.lastApplied!.metadata.labels;
+      },
+    ],
   ];
   for (const [what, write] of writes) {
     it(`cannot be written to: ${what}`, () => {
