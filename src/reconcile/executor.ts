@@ -195,6 +195,30 @@ export async function executePlan(
     }
     detach(a, { status: 'succeeded', elapsedMs: ports.clock.now() - started }, result);
   };
+  /**
+   * Ready actions not yet handed to the queue, in the order they became ready. The queue holds at
+   * most `concurrency` waiting beside the running ones, topped up as each ends (before the queue
+   * starts its next): a first apply of 100,000 gave p-queue every ready create at once, a task
+   * with its closures, promises and abort handler each (≈ 60 MB at 87,000), for the same order.
+   */
+  const backlog: Action[] = [];
+  let next = 0;
+  const topUp = () => {
+    while (next < backlog.length && queue.size < concurrency) {
+      const a = backlog[next++]!;
+      void queue.add(() =>
+        run(a)
+          .catch((error: unknown) => {
+            hookFailure ??= { error };
+          })
+          .finally(topUp),
+      );
+    }
+    if (next === backlog.length) {
+      backlog.length = 0;
+      next = 0;
+    }
+  };
   const scheduled = new Set<string>();
   const schedule = (a: Action) => {
     if (stopped() || scheduled.has(a.id)) return;
@@ -203,18 +227,16 @@ export async function executePlan(
       noops.push(a);
       return;
     }
-    void queue.add(() =>
-      run(a).catch((error: unknown) => {
-        hookFailure ??= { error };
-      }),
-    );
+    backlog.push(a);
+    topUp();
   };
 
   const ready = plan.actions.filter((a) => waiting.get(a.id) === 0);
   for (const a of ready) schedule(a);
   drainNoops();
   // a settle may schedule dependents, and a dependent may settle: wait until both are quiet
-  while (queue.size > 0 || queue.pending > 0 || settling.size > 0) {
+  while (queue.size > 0 || queue.pending > 0 || settling.size > 0 || next < backlog.length) {
+    topUp();
     await queue.onIdle();
     await Promise.all(settling);
   }

@@ -58,7 +58,11 @@ export function* pairSteps(
     out.set(entry.key, p);
   }
   yield;
-  return [...out.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  // the default sort orders strings by code unit, as `<` does, without calling back into JS for
+  // each of 1.7 million comparisons at 100,000 keys (keys are unique: stability is moot)
+  const keys = [...out.keys()].sort();
+  yield;
+  return keys.map((k) => out.get(k)!);
 }
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] };

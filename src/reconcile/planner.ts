@@ -1,3 +1,4 @@
+import { deepFreeze } from '../core/freeze.js';
 import { runSteps, type Steps } from '../core/slices.js';
 import type { ProposedAction } from '../model/action.js';
 import { type Manifest, manifestKey } from '../model/manifest.js';
@@ -48,7 +49,8 @@ export interface PlanOptions extends PruneOptions {
 
 /**
  * Plans the actions that take the platform from `live` to `desired` (pure: no I/O, no clock, no
- * environment; inputs are never mutated — providers get structured clones). Per-kind comparison
+ * environment; inputs are never written to — providers get them deep-frozen, so a provider that
+ * writes to one throws, and the values are frozen in place for good). Per-kind comparison
  * is delegated to `provider.plan()`; this function pairs, adds noops, applies the prune rules,
  * assigns ids, orders the result and leaves out {@link PlanOptions.exclude}d keys. Problems that
  * are not actions go to `diagnostics`; a plan with an error diagnostic must not be applied.
@@ -87,12 +89,10 @@ export function* planSteps(
     if (p.live && !p.inventory?.createdByPlatctl) found.push(p.key);
     // unread: what it would take is planned only so that its dependents are held back below
     if (unreadable.has(p.key) && !p.desired) continue;
-    const input = structuredClone({
-      key: p.key,
-      desired: p.desired,
-      live: p.live,
-      lastApplied: p.lastApplied,
-    });
+    // read-only, not copied: a provider that writes to its input throws (a copy of each
+    // pairing's manifests was most of an idle plan's garbage at 100,000)
+    const input = { key: p.key, desired: p.desired, live: p.live, lastApplied: p.lastApplied };
+    deepFreeze(input);
     const provider = options.providers[p.kind] as PlannerRegistry[Manifest['kind']];
     if (p.desired) {
       diagnostics.push(...(provider.diagnose?.(input as never) ?? []));

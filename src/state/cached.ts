@@ -1,3 +1,4 @@
+import { isFrozenJson } from '../core/freeze.js';
 import type { Manifest } from '../model/manifest.js';
 import {
   applyWrite,
@@ -74,7 +75,9 @@ export function cachedStore(store: StateStore, holder: LeaseHolder): StateStore 
     const put = {
       putInventory: (e: InventoryEntry) => void c.inventory.set(e.key, storedEntry(e)),
       removeInventory: (key: string) => void c.inventory.delete(key),
-      putLastApplied: (key: string, m: Manifest) => void c.lastApplied.set(key, stored(m)),
+      // a manifest the planner froze is its own stored form: no second copy of 100,000 kept
+      putLastApplied: (key: string, m: Manifest) =>
+        void c.lastApplied.set(key, isFrozenJson(m) ? m : stored(m)),
       removeLastApplied: (key: string) => void c.lastApplied.delete(key),
       beginPending: () => {},
       clearPending: () => {},

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { deepFreeze } from '../../src/core/freeze.js';
 import type { Manifest } from '../../src/model/manifest.js';
 import { cachedStore } from '../../src/state/cached.js';
 import { openStateStore } from '../../src/state/sqlite-store.js';
@@ -78,6 +79,28 @@ describe('cached state store', () => {
     expect(await cached.inventory()).toEqual(await base.inventory());
     expect([...(await cached.lastApplied())]).toEqual([...(await base.lastApplied())]);
     expect(reads).toEqual({ inventory: 1, lastApplied: 1 });
+    await lease.release();
+  });
+
+  // a first apply of 100,000 kept a JSON copy of every manifest it applied beside the loaded
+  // revision's: one the planner froze cannot change, so it is kept as it is
+  it('keeps a frozen plain manifest as it is, and copies any other as the store would give it', async () => {
+    const { base, cached } = place();
+    const lease = await cached.acquire({ holder: holderA, heartbeat: false });
+    await cached.lastApplied();
+    const frozen = deepFreeze(manifest('ws-f', 'kept'));
+    const open = manifest('ws-o', 'copied');
+    const withUndefined = deepFreeze(manifest('ws-u', undefined));
+    await cached.batch([
+      { type: 'putLastApplied', key: 'Workspace/p/ws-f', manifest: frozen },
+      { type: 'putLastApplied', key: 'Workspace/p/ws-o', manifest: open },
+      { type: 'putLastApplied', key: 'Workspace/p/ws-u', manifest: withUndefined },
+    ]);
+    const kept = await cached.lastApplied();
+    expect(kept.get('Workspace/p/ws-f')).toBe(frozen);
+    expect(kept.get('Workspace/p/ws-o')).not.toBe(open);
+    expect(kept.get('Workspace/p/ws-u')).not.toBe(withUndefined);
+    expect([...kept]).toStrictEqual([...(await base.lastApplied())]);
     await lease.release();
   });
 

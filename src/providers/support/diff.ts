@@ -1,6 +1,7 @@
 import jsonpatch from 'fast-json-patch';
 import type { FieldChange, ReasonCode } from '../../model/action.js';
 import type { Manifest } from '../../model/manifest.js';
+import { jsonCopy } from './json-copy.js';
 
 /** A JSON object as the diff sees it. */
 export type Doc = Record<string, unknown>;
@@ -13,7 +14,7 @@ const MASK = '***';
  * without `undefined` values: the form that is compared and sent. Pure.
  */
 export function managedBody(manifest: Manifest): Doc {
-  const copy = JSON.parse(JSON.stringify(manifest)) as Doc;
+  const copy = jsonCopy<unknown>(manifest) as Doc;
   const metadata = copy.metadata as Doc | undefined;
   if (metadata) {
     delete metadata.dependsOn;
