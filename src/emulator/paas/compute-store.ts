@@ -1,3 +1,4 @@
+import { openSegment } from '../billing/segments.js';
 import type { EmuContext } from '../http/types.js';
 import { transitionDone, transitionEnd } from '../shared/transitions.js';
 import type { Described, Stamped } from './common.js';
@@ -144,4 +145,17 @@ export function liveInstancesIn(
 /** Overwrites a stored instance. */
 export function saveInstance(ctx: EmuContext, r: InstanceRecord): void {
   ctx.store.put(COLLECTION, instanceKey(r.project, r.workspace, r.name), r);
+}
+
+/** Opens `r`'s next billing stretch, from `fromMs` (a publish: when provisioning ends; a power on: now). */
+export function openBilling(ctx: EmuContext, r: InstanceRecord, fromMs: number): void {
+  openSegment(ctx, {
+    instanceId: r.id,
+    instanceName: r.name,
+    project: r.project,
+    workspace: r.workspace,
+    organizationId: r.organizationId,
+    profile: r.spec.computeProfile.name,
+    fromMs,
+  });
 }

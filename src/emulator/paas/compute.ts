@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { closeSegments, openSegment } from '../billing/segments.js';
+import { closeSegments } from '../billing/segments.js';
 import { ApiError, type EmuContext, type EmuRequest, type EmuResponse } from '../http/types.js';
 import { findProject } from '../lookups.js';
 import { statusMessage } from '../shared/responses.js';
@@ -21,6 +21,7 @@ import {
   type InstanceRecord,
   liveInstancesOfType,
   loadInstance,
+  openBilling,
   saveInstance,
   successAtMs,
 } from './compute-store.js';
@@ -123,15 +124,7 @@ export function publishComputeInstance(req: EmuRequest, ctx: EmuContext): EmuRes
   // the instance and its billing segment change together or not at all
   ctx.store.transaction(() => {
     saveInstance(ctx, next);
-    openSegment(ctx, {
-      instanceId: r.id,
-      instanceName: r.name,
-      project: r.project,
-      workspace: r.workspace,
-      organizationId: r.organizationId,
-      profile: r.spec.computeProfile.name,
-      fromMs: successAtMs(ctx, next),
-    });
+    openBilling(ctx, next, successAtMs(ctx, next));
   });
   return result(202, 'Accepted', 'deployment initiated');
 }

@@ -1,8 +1,8 @@
-import { closeSegments, openSegment } from '../billing/segments.js';
+import { closeSegments } from '../billing/segments.js';
 import { ApiError, type EmuContext, type EmuRequest, type EmuResponse } from '../http/types.js';
 import { badField } from '../shared/responses.js';
 import { instanceFromPath, paasResult } from './compute.js';
-import { computeStatus, saveInstance } from './compute-store.js';
+import { computeStatus, openBilling, saveInstance } from './compute-store.js';
 
 /** The power actions of the spec (path values, `%20` already decoded by the HTTP layer). */
 type PowerAction = 'start' | 'stop' | 'Power reset' | 'Power cycle';
@@ -60,17 +60,7 @@ export function powerComputeInstance(req: EmuRequest, ctx: EmuContext): EmuRespo
   ctx.store.transaction(() => {
     saveInstance(ctx, { ...r, powerState: rule.to });
     if (rule.to === 'off') closeSegments(ctx, r.id, now);
-    else if (rule.from === 'off') {
-      openSegment(ctx, {
-        instanceId: r.id,
-        instanceName: r.name,
-        project: r.project,
-        workspace: r.workspace,
-        organizationId: r.organizationId,
-        profile: r.spec.computeProfile.name,
-        fromMs: now,
-      });
-    }
+    else if (rule.from === 'off') openBilling(ctx, r, now);
   });
   return paasResult(200, 'Success', `compute instance ${r.name} ${rule.done}`);
 }
