@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ControllerLoop } from '../../src/controller/loop/loop.js';
+import { IntentBook } from '../../src/controller/status/intent.js';
+import type { StepMemory } from '../../src/controller/status/status.js';
 import {
   baseOptions,
   FakeLeaseBoard,
@@ -230,5 +232,37 @@ describe('controller loop', () => {
     const step = nextStep(loop);
     void loop.start();
     expect((await step).result).toBe('interrupted');
+  });
+});
+
+describe('what people asked, read for each run', () => {
+  it('a suspension made while a run fetches holds for the revision that run fetched', async () => {
+    // the operator suspends, then pushes: a run that started before the suspension and fetched
+    // the push after it must not apply it
+    let suspendedInStore = false;
+    class SuspendWhileFetching extends FakeSource {
+      override async fetch() {
+        const snap = await super.fetch();
+        suspendedInStore = true;
+        return snap;
+      }
+    }
+    const source = new SuspendWhileFetching();
+    const { ports } = loopPorts(source, recordingRun().run, new FakeLeaseBoard().port('a'));
+    const memory: StepMemory = {};
+    const intent = new IntentBook(
+      {
+        approvals: true,
+        read: async () => ({ version: 1, suspended: suspendedInStore }),
+        write: async () => {},
+      },
+      memory,
+    );
+    const loop = new ControllerLoop(baseOptions, { ...ports, memory, intent });
+    loops.push(loop);
+    const first = nextStep(loop);
+    void loop.start();
+    expect((await first).result).toBe('planned');
+    expect(ports.status.suspended).toBe(true);
   });
 });

@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -28,8 +28,20 @@ async function advanceHours(hours: number): Promise<void> {
   expect(res.status).toBe(200);
 }
 
-/** The examples plus an instance named like platform's `h100-inference`, in ml-research. */
+/**
+ * The examples plus an instance named like platform's `h100-inference`, in ml-research, with
+ * every instance on: the platform bills only while powered on, and the examples keep l40s-dev off
+ * and k8s-train off at weekends.
+ */
 async function convergeWithTwin(): Promise<void> {
+  rmSync(join(w.manifests, '50-power-schedules.yaml'));
+  const research = join(w.manifests, '20-ml-research.yaml');
+  const text = readFileSync(research, 'utf8');
+  expect(text).toContain('platctl.io/power-state: "off"');
+  writeFileSync(
+    research,
+    text.replace('platctl.io/power-state: "off"', 'platctl.io/power-state: "on"'),
+  );
   const platform = readFileSync(join(w.manifests, '10-platform.yaml'), 'utf8');
   const start = platform.indexOf('apiVersion: paas.envmgmt.io/v1\nkind: ComputeInstance');
   const end = platform.indexOf('\n---', start);

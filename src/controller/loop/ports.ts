@@ -41,8 +41,9 @@ export interface StepPorts {
   /** The loop's watchdog: beaten at each stage and by the run's own progress. */
   readonly heartbeat?: Heartbeat;
   /**
-   * What people asked (a suspension, approvals), read from the state store into `memory` at the
-   * start of each step (I/O); a read that fails fails the step. None when undefined.
+   * What people asked (a suspension, approvals), read from the state store into `memory` in each
+   * step once its revision is fetched and valid, before its mode is decided (I/O); a read that
+   * fails fails the step. None when undefined.
    */
   readonly intent?: { refresh(): Promise<void> };
   /**

@@ -34,8 +34,6 @@ export async function reconcileStep(
   let sourceReady = false;
   status.nextRunAt = undefined;
   try {
-    // 0. Intent: what people asked (a suspension, approvals), as the state store has it now.
-    await readIntent(ports);
     // 1. Fetch: the newest revision, as an immutable snapshot (or the last one, when asked).
     let snap: Snapshot;
     const reuse = memory.skipFetch ? memory.lastFetched : undefined;
@@ -89,7 +87,10 @@ export async function reconcileStep(
     await ports.source.retain(
       [target.revision, snap.revision, status.lastAppliedRevision].filter(isString),
     );
-    // 4. Decide the mode: suspended and dry-run only plan.
+    // 4. Decide the mode: suspended and dry-run only plan. What people asked (a suspension,
+    // approvals) is read from the state store here, after the fetch: a suspension made before
+    // a push holds for a run that started before it and fetched the push.
+    await readIntent(ports);
     const suspended = options.suspend || snap.suspendFile || memory.suspended === true;
     status.suspended = suspended;
     const applying = !suspended && !options.dryRun;
