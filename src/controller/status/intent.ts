@@ -59,6 +59,18 @@ export class IntentBook {
   readonly #memory: StepMemory;
   /** The document as last read or written: a save that would change nothing is skipped. */
   #last: string | undefined;
+  /**
+   * The book's reads and writes, one at a time in the order asked: a run's save still being
+   * written when `ctl suspend` wrote could land after it and undo the suspension, and a refresh
+   * reading when it was made could put the old value back in memory.
+   */
+  #queue: Promise<unknown> = Promise.resolve();
+
+  #exclusive<T>(body: () => Promise<T>): Promise<T> {
+    const turn = this.#queue.then(body);
+    this.#queue = turn.catch(() => undefined);
+    return turn;
+  }
 
   constructor(port: IntentPort, memory: StepMemory) {
     this.#port = port;
@@ -70,7 +82,11 @@ export class IntentBook {
    * the store was made, or a status saved before intent had its own document) leaves memory as
    * it is. Rejects when the store cannot be read: a run must not guess what was asked.
    */
-  async refresh(): Promise<void> {
+  refresh(): Promise<void> {
+    return this.#exclusive(() => this.#refresh());
+  }
+
+  async #refresh(): Promise<void> {
     const doc = await this.#port.read();
     if (!doc || doc.version !== VERSION) return;
     this.#last = JSON.stringify(doc);
@@ -91,7 +107,16 @@ export class IntentBook {
    * Records `change` in the store, then in memory (I/O): a write refused (`locked`: this
    * replica no longer leads) changes neither.
    */
-  async set(
+  set(
+    change: Pick<
+      StepMemory,
+      'suspended' | 'approvedDeletes' | 'approvedPolicies' | 'powerRequests'
+    >,
+  ): Promise<void> {
+    return this.#exclusive(() => this.#set(change));
+  }
+
+  async #set(
     change: Pick<
       StepMemory,
       'suspended' | 'approvedDeletes' | 'approvedPolicies' | 'powerRequests'
@@ -116,7 +141,11 @@ export class IntentBook {
    * that ended after another leader's change cannot undo it. With no document yet, memory's
    * intent becomes the first (a suspension kept in a status saved before intent had its own).
    */
-  async save(): Promise<void> {
+  save(): Promise<void> {
+    return this.#exclusive(() => this.#save());
+  }
+
+  async #save(): Promise<void> {
     const mine = intentOf(this.#memory, this.#port.approvals);
     if (JSON.stringify(mine) === this.#last) return;
     const stored = await this.#port.read();
