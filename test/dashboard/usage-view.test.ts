@@ -88,9 +88,17 @@ describe('usage and cost', { timeout: 120_000 }, () => {
     await page
       .getByRole('radio', { name: 'off' })
       .evaluate((el) => (el as unknown as { click(): void }).click());
+    // the filtered page can hold 50 rows as the unfiltered one did: wait for the request, then
+    // for rows that all say off
     await expect
-      .poll(() => page.getByTestId('fleet-row').count(), WAIT)
-      .toBe(Math.min(50, Math.ceil((instances - 3) / 7)));
-    expect(fake.requests.some((r) => r.line.includes('/api/v1/fleet?power=off'))).toBe(true);
+      .poll(() => fake.requests.some((r) => r.line.includes('/api/v1/fleet?power=off')), WAIT)
+      .toBe(true);
+    const powers = () =>
+      page
+        .getByTestId('fleet-row')
+        .evaluateAll((els) => els.map((e) => e.children[3]?.textContent ?? ''));
+    await expect
+      .poll(powers, WAIT)
+      .toEqual(Array(Math.min(50, Math.ceil((instances - 3) / 7))).fill('off'));
   });
 });
