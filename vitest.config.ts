@@ -72,6 +72,9 @@ export default defineConfig({
     exclude: ['**/node_modules/**', ...(all ? [] : SLOW)],
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // expect.poll gives up after 1 s by default: a browser redraw or a child process's answer on a
+    // loaded two-core CI machine can take longer (stop 31's CI). Polls wait 10 s unless they say.
+    expect: { poll: { timeout: 10_000 } },
     pool: 'forks',
     // Two files at a time on the two-core machines here: most files wait on a loopback emulator,
     // a child CLI or Chromium, so this halves the wall time (400 s -> 240 s) with no test flaking.
