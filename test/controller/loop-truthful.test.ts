@@ -83,7 +83,7 @@ describe('postponed work', () => {
     expect(status.lastAppliedRevision).toBeUndefined();
     postponed = false;
     // no trigger: the requeue alone brings the next run, long before the 60 s interval
-    expect((await nextStep(loop, () => true, 2000)).result).toBe('succeeded');
+    expect((await nextStep(loop, () => true, 10_000)).result).toBe('succeeded');
     expect(status.lastAppliedRevision).toBe('r1');
   });
 });
