@@ -56,6 +56,7 @@ const DIALECT_SUITES = [
   'test/faults/matrix.test.ts',
   'test/import/**/*.test.ts',
   'test/usage/**/*.test.ts',
+  'test/emulator/billing-http.test.ts',
   'test/controller/e2e-apply.test.ts',
   'test/controller/e2e-drift-kinds.test.ts',
   'test/controller/e2e-power-request.test.ts',
