@@ -58,6 +58,7 @@ const DIALECT_SUITES = [
   'test/usage/**/*.test.ts',
   'test/emulator/billing-http.test.ts',
   'test/emulator/docs-examples.test.ts',
+  'test/emulator/docs-page.test.ts',
   'test/controller/e2e-apply.test.ts',
   'test/controller/e2e-drift-kinds.test.ts',
   'test/controller/e2e-power-request.test.ts',

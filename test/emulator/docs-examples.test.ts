@@ -4,10 +4,11 @@ import { emulatorControl } from '../../src/emulator/admin/client.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 
 // "Try it out" on /docs as shipped: every operation's example request (its path and query
-// parameters' examples, its body's example), sent as the docs page sends it (the key in both
-// headers) to a running emulator, must succeed. The operations run in an order that sets up what
-// the next needs (project → service → workspace → instance, cluster → blueprint; deletes last),
-// and the platform is left an hour to settle after each, as a person trying them would wait.
+// parameters' examples, its body's example), sent as the docs page sends it (the key in every
+// header of the dialect) to a running emulator, must succeed. The operations run in an order
+// that sets up what the next needs (project → service → workspace → instance, cluster →
+// blueprint; deletes last), and the platform is left an hour to settle after each, as a person
+// trying them would wait.
 // The page is the one of PLATCTL_DIALECT's dialect (docs/dialects.md: its Overlay adds and drops
 // operations), so this suite runs on both (DIALECT_SUITES).
 const KEY = 'docs-examples-key-0042';
