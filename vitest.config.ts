@@ -28,7 +28,8 @@ const SLOW = [
  * answers differ by dialect (docs/dialects.md) — every kind created, read, updated and deleted
  * (the demo, the examples, the README walk-through), ownership where creates are applies, lists
  * and their paging, profile reads, usage, import, retries, faults and crash recovery, a
- * controller's runs, drift and power actions, and the dashboard on them. Suites about state
+ * controller's runs, drift and power actions, and the dashboard on them; the emulator's billing
+ * reports and its /docs page (the dialect's headers and examples). Suites about state
  * stores, leases, the CLI's own behaviour or notifications send the same requests on either
  * dialect and run once; doctor and the dialect tests name both dialects themselves.
  */
@@ -56,6 +57,9 @@ const DIALECT_SUITES = [
   'test/faults/matrix.test.ts',
   'test/import/**/*.test.ts',
   'test/usage/**/*.test.ts',
+  'test/emulator/billing-http.test.ts',
+  'test/emulator/docs-examples.test.ts',
+  'test/emulator/docs-page.test.ts',
   'test/controller/e2e-apply.test.ts',
   'test/controller/e2e-drift-kinds.test.ts',
   'test/controller/e2e-power-request.test.ts',

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { systemClock } from '../core/clock.js';
 import { createLogger } from '../core/logger.js';
 import { nextTurn } from '../core/slices.js';
@@ -19,30 +18,18 @@ import { BackoffTracker } from './loop/backoff.js';
 import { Heartbeat } from './loop/heartbeat.js';
 import { exposedGc } from './loop/idle-gc.js';
 import { ControllerLoop } from './loop/loop.js';
+import { type RunningController, started } from './running.js';
 import { liveSecrets } from './secrets/live-secrets.js';
 import { createSource } from './sources/source-factory.js';
 import type { StoredRun } from './status/history.js';
 import { IntentBook } from './status/intent.js';
 import { ControllerMetrics } from './status/metrics.js';
 import { restoreStatus, statePersistence } from './status/persist.js';
-import { type ControllerStatus, initialStatus, type StepMemory } from './status/status.js';
+import { initialStatus, type StepMemory } from './status/status.js';
 
 export { type ControllerConfig, defaultCacheDir } from './config.js';
+export type { RunningController } from './running.js';
 export type { SourceConfig } from './sources/source-factory.js';
-
-/** A started controller. */
-export interface RunningController {
-  readonly address: AddressInfo;
-  readonly status: ControllerStatus;
-  readonly loop: ControllerLoop;
-  readonly metrics: ControllerMetrics;
-  /** See {@link ControllerControls.approvePrune}. */
-  approvePrune(runId: string): Promise<boolean>;
-  /** See {@link ControllerControls.approve}. */
-  approve(runId: string): Promise<boolean>;
-  /** Graceful: no new action, the running step recorded, lease released, server closed. */
-  stop(): Promise<void>;
-}
 
 /**
  * Wires and starts a controller (I/O): source, state store, API client with metrics hooks, the
@@ -232,24 +219,4 @@ export async function startController(config: ControllerConfig): Promise<Running
     await state?.close();
     throw err;
   }
-}
-
-/** The handle of a started controller; `shutdown` runs once, however often stop is asked. */
-function started(
-  parts: Pick<RunningController, 'address' | 'status' | 'loop' | 'metrics'> & {
-    readonly controls: ControllerControls;
-  },
-  shutdown: () => Promise<void>,
-): RunningController {
-  let stopping: Promise<void> | undefined;
-  const { controls, ...shown } = parts;
-  return {
-    ...shown,
-    approvePrune: (runId) => controls.approvePrune(runId),
-    approve: (runId) => controls.approve(runId),
-    stop: () => {
-      stopping ??= shutdown();
-      return stopping;
-    },
-  };
 }

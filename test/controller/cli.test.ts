@@ -9,7 +9,8 @@ import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js
 import { keyHeaders } from '../helpers/key-header.js';
 import { PLATCTL_JS } from '../helpers/platctl-bin.js';
 import { commitFiles, createGitRemote } from './helpers/git-remote.js';
-import { API_KEY, GIT_TOKEN, WEBHOOK_SECRET, WORKSPACES, workspaceYaml } from './helpers/stack.js';
+import { WORKSPACES, workspaceYaml } from './helpers/platform-yaml.js';
+import { API_KEY, GIT_TOKEN, WEBHOOK_SECRET } from './helpers/stack.js';
 
 const bin = PLATCTL_JS;
 

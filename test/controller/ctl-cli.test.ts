@@ -8,7 +8,8 @@ import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js
 import { keyHeaders } from '../helpers/key-header.js';
 import { PLATCTL_JS } from '../helpers/platctl-bin.js';
 import { commitFiles, createGitRemote } from './helpers/git-remote.js';
-import { API_KEY, CONTROL_TOKEN, GIT_TOKEN, WORKSPACES, workspaceYaml } from './helpers/stack.js';
+import { WORKSPACES, workspaceYaml } from './helpers/platform-yaml.js';
+import { API_KEY, CONTROL_TOKEN, GIT_TOKEN } from './helpers/stack.js';
 
 /**
  * `platctl ctl` verbs against a real `platctl controller` process, the emulator and a bare git

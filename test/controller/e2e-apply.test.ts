@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commitFiles } from './helpers/git-remote.js';
-import {
-  API_KEY,
-  GIT_TOKEN,
-  get,
-  nextStep,
-  WEBHOOK_SECRET,
-  WORKSPACES,
-  workspaceYaml,
-} from './helpers/stack.js';
+import { WORKSPACES, workspaceYaml } from './helpers/platform-yaml.js';
+import { API_KEY, GIT_TOKEN, get, nextStep, WEBHOOK_SECRET } from './helpers/stack.js';
 import { useStack } from './helpers/use-stack.js';
 
 const stack = useStack();

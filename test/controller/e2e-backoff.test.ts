@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { type Clock, systemClock } from '../../src/core/clock.js';
 import { commitFiles } from './helpers/git-remote.js';
-import { nextStep, WORKSPACES, workspaceYaml } from './helpers/stack.js';
+import { WORKSPACES, workspaceYaml } from './helpers/platform-yaml.js';
+import { nextStep } from './helpers/stack.js';
 import { useStack } from './helpers/use-stack.js';
 
 const stack = useStack();

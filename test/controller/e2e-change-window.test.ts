@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { EmulatorClock } from '../../src/emulator/clock.js';
 import { ctlOutput } from './helpers/ctl.js';
 import { commitFiles } from './helpers/git-remote.js';
-import { control, nextStep, workspaceDescription, workspaceYaml } from './helpers/stack.js';
+import { workspaceYaml } from './helpers/platform-yaml.js';
+import { control, nextStep, workspaceDescription } from './helpers/stack.js';
 import { useStack } from './helpers/use-stack.js';
 
 /**

@@ -3,8 +3,9 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NotificationConfig } from '../../src/controller/notify/config.js';
 import { commitFiles } from './helpers/git-remote.js';
+import { workspaceYaml } from './helpers/platform-yaml.js';
 import { type Received, type Receiver, startReceiver } from './helpers/receiver.js';
-import { createStack, nextStep, type Stack, workspaceYaml } from './helpers/stack.js';
+import { createStack, nextStep, type Stack } from './helpers/stack.js';
 
 /**
  * GitLab and Gitea commit statuses from a real controller (issue 9, notifications): the emulator,

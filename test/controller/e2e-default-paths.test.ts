@@ -7,7 +7,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { type ControllerProcess, startControllerProcess } from './helpers/cli-process.js';
 import { commitFiles, createGitRemote, type GitRemote } from './helpers/git-remote.js';
-import { API_KEY, WORKSPACES, workspaceYaml } from './helpers/stack.js';
+import { WORKSPACES, workspaceYaml } from './helpers/platform-yaml.js';
+import { API_KEY } from './helpers/stack.js';
 
 // Issue 24, item 1: with its default, relative state and cache paths the controller applied the
 // cache path twice (the clone landed in .platctl/controller-cache/.platctl/controller-cache/…)

@@ -2,14 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { RunningController } from '../../src/controller/controller.js';
 import { emulatorControl } from '../../src/emulator/admin/client.js';
 import { commitFiles } from './helpers/git-remote.js';
-import {
-  get,
-  instancePath,
-  instanceYaml,
-  nextStep,
-  VPC_YAML,
-  workspaceYaml,
-} from './helpers/stack.js';
+import { instancePath, instanceYaml, VPC_YAML, workspaceYaml } from './helpers/platform-yaml.js';
+import { get, nextStep } from './helpers/stack.js';
 import { until } from './helpers/until.js';
 import { useStack } from './helpers/use-stack.js';
 

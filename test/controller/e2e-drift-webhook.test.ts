@@ -2,14 +2,8 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { RunningController } from '../../src/controller/controller.js';
 import { commitFiles } from './helpers/git-remote.js';
-import {
-  get,
-  nextStep,
-  WEBHOOK_SECRET,
-  WORKSPACES,
-  workspaceDescription,
-  workspaceYaml,
-} from './helpers/stack.js';
+import { WORKSPACES, workspaceYaml } from './helpers/platform-yaml.js';
+import { get, nextStep, WEBHOOK_SECRET, workspaceDescription } from './helpers/stack.js';
 import { useStack } from './helpers/use-stack.js';
 
 const stack = useStack();

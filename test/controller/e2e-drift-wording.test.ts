@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { setInstanceVariable } from '../helpers/emulator-store.js';
 import { ctlOutput } from './helpers/ctl.js';
 import { commitFiles } from './helpers/git-remote.js';
-import { control, instanceYaml, nextStep, VPC_YAML, workspaceYaml } from './helpers/stack.js';
+import { instanceYaml, VPC_YAML, workspaceYaml } from './helpers/platform-yaml.js';
+import { control, nextStep } from './helpers/stack.js';
 import { useStack } from './helpers/use-stack.js';
 
 /**

@@ -5,7 +5,8 @@ import { emulatorControl } from '../../src/emulator/admin/client.js';
 import { createRunPorts } from '../../src/reconcile/default-ports.js';
 import { reconcile } from '../../src/reconcile/run.js';
 import { commitFiles } from './helpers/git-remote.js';
-import { API_KEY, get, nextStep, workspaceYaml } from './helpers/stack.js';
+import { workspaceYaml } from './helpers/platform-yaml.js';
+import { API_KEY, get, nextStep } from './helpers/stack.js';
 import { useStack } from './helpers/use-stack.js';
 
 const stack = useStack();

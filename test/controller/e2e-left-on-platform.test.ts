@@ -5,14 +5,8 @@ import { createRunPorts } from '../../src/reconcile/default-ports.js';
 import { reconcile } from '../../src/reconcile/run.js';
 import { ctlOutput } from './helpers/ctl.js';
 import { commitFiles } from './helpers/git-remote.js';
-import {
-  API_KEY,
-  control,
-  instanceYaml,
-  nextStep,
-  VPC_YAML,
-  workspaceYaml,
-} from './helpers/stack.js';
+import { instanceYaml, VPC_YAML, workspaceYaml } from './helpers/platform-yaml.js';
+import { API_KEY, control, nextStep } from './helpers/stack.js';
 import { useStack } from './helpers/use-stack.js';
 
 /**

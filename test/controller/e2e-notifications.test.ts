@@ -8,14 +8,9 @@ import { emulatorControl } from '../../src/emulator/admin/client.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { PLATCTL_JS } from '../helpers/platctl-bin.js';
 import { commitFiles, createGitRemote } from './helpers/git-remote.js';
+import { workspaceYaml } from './helpers/platform-yaml.js';
 import { type Received, type Receiver, startReceiver } from './helpers/receiver.js';
-import {
-  API_KEY,
-  CONTROL_TOKEN,
-  GIT_TOKEN,
-  WEBHOOK_SECRET,
-  workspaceYaml,
-} from './helpers/stack.js';
+import { API_KEY, CONTROL_TOKEN, GIT_TOKEN, WEBHOOK_SECRET } from './helpers/stack.js';
 
 /**
  * Notifications end to end (issue 9): a real `platctl controller` process follows a local bare

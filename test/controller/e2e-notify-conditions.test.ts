@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NotificationConfig } from '../../src/controller/notify/config.js';
 import { commitFiles } from './helpers/git-remote.js';
+import { WORKSPACES, workspaceYaml } from './helpers/platform-yaml.js';
 import { type Received, type Receiver, startReceiver } from './helpers/receiver.js';
-import { createStack, nextStep, type Stack, WORKSPACES, workspaceYaml } from './helpers/stack.js';
+import { createStack, nextStep, type Stack } from './helpers/stack.js';
 
 /**
  * Alerts from real run records (issue 9, notifications): a controller against the emulator and

@@ -2,15 +2,14 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NotificationConfig } from '../../src/controller/notify/config.js';
 import { ctlOutput } from './helpers/ctl.js';
 import { commitFiles } from './helpers/git-remote.js';
+import { WORKSPACES, workspaceYaml } from './helpers/platform-yaml.js';
 import { type Received, type Receiver, startReceiver } from './helpers/receiver.js';
 import {
   control,
   createStack,
   nextStep,
   type Stack,
-  WORKSPACES,
   workspaceDescription,
-  workspaceYaml,
 } from './helpers/stack.js';
 
 /**

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commitFiles } from './helpers/git-remote.js';
-import {
-  control,
-  instancePath,
-  instanceYaml,
-  nextStep,
-  VPC_YAML,
-  workspaceYaml,
-} from './helpers/stack.js';
+import { instancePath, instanceYaml, VPC_YAML, workspaceYaml } from './helpers/platform-yaml.js';
+import { control, nextStep } from './helpers/stack.js';
 import { commitTwoBoxes, FREE, PINNED, powerOf } from './helpers/two-boxes.js';
 import { useStack } from './helpers/use-stack.js';
 

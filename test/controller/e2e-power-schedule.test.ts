@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { RunningController } from '../../src/controller/controller.js';
 import { commitFiles } from './helpers/git-remote.js';
-import {
-  control,
-  instancePath,
-  instanceYaml,
-  nextStep,
-  VPC_YAML,
-  workspaceYaml,
-} from './helpers/stack.js';
+import { instancePath, instanceYaml, VPC_YAML, workspaceYaml } from './helpers/platform-yaml.js';
+import { control, nextStep } from './helpers/stack.js';
 import { useStack } from './helpers/use-stack.js';
 
 /**

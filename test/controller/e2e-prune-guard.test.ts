@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { emulatorControl } from '../../src/emulator/admin/client.js';
 import { commitFiles } from './helpers/git-remote.js';
-import { nextStep, WORKSPACES, workspaceDescription, workspaceYaml } from './helpers/stack.js';
+import { WORKSPACES, workspaceYaml } from './helpers/platform-yaml.js';
+import { nextStep, workspaceDescription } from './helpers/stack.js';
 import { useStack } from './helpers/use-stack.js';
 
 /**

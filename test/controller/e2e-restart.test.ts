@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { commitFiles } from './helpers/git-remote.js';
-import {
-  control,
-  nextStep,
-  WORKSPACES,
-  workspaceDescription,
-  workspaceYaml,
-} from './helpers/stack.js';
+import { WORKSPACES, workspaceYaml } from './helpers/platform-yaml.js';
+import { control, nextStep, workspaceDescription } from './helpers/stack.js';
 import { useStack } from './helpers/use-stack.js';
 
 /**

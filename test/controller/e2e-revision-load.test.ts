@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { controllerLoad } from '../../src/controller/engine/manifest-loading.js';
 import type { LoadPort } from '../../src/reconcile/run.js';
 import { commitFiles } from './helpers/git-remote.js';
-import { get, nextStep, workspaceYaml } from './helpers/stack.js';
+import { workspaceYaml } from './helpers/platform-yaml.js';
+import { get, nextStep } from './helpers/stack.js';
 import { useStack } from './helpers/use-stack.js';
 
 const stack = useStack();

@@ -8,7 +8,8 @@ import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js
 import { keyHeaders } from '../helpers/key-header.js';
 import { type ControllerProcess, startControllerProcess } from './helpers/cli-process.js';
 import { commitFiles, createGitRemote } from './helpers/git-remote.js';
-import { API_KEY, CONTROL_TOKEN, WEBHOOK_SECRET, workspaceYaml } from './helpers/stack.js';
+import { workspaceYaml } from './helpers/platform-yaml.js';
+import { API_KEY, CONTROL_TOKEN, WEBHOOK_SECRET } from './helpers/stack.js';
 
 let root: string;
 let emulator: RunningEmulator;

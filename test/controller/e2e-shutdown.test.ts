@@ -12,7 +12,8 @@ import {
   startControllerProcess,
 } from './helpers/cli-process.js';
 import { commitFiles, createGitRemote } from './helpers/git-remote.js';
-import { API_KEY, instanceYaml, VPC_YAML, WORKSPACES, workspaceYaml } from './helpers/stack.js';
+import { instanceYaml, VPC_YAML, WORKSPACES, workspaceYaml } from './helpers/platform-yaml.js';
+import { API_KEY } from './helpers/stack.js';
 
 let root: string;
 let emulator: RunningEmulator;

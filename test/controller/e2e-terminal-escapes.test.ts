@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { ctlOutput } from './helpers/ctl.js';
 import { commitFiles } from './helpers/git-remote.js';
-import { nextStep, workspaceYaml } from './helpers/stack.js';
+import { workspaceYaml } from './helpers/platform-yaml.js';
+import { nextStep } from './helpers/stack.js';
 import { useStack } from './helpers/use-stack.js';
 
 // Issue 22, item 10: `ctl status` printed commit messages and the diagnostics of a rejected

@@ -1,7 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { commitFiles } from './helpers/git-remote.js';
-import { get, instanceYaml, nextStep, VPC_YAML, workspaceYaml } from './helpers/stack.js';
+import { instanceYaml, VPC_YAML, workspaceYaml } from './helpers/platform-yaml.js';
+import { get, nextStep } from './helpers/stack.js';
 import { useStack } from './helpers/use-stack.js';
 
 /**

@@ -4,7 +4,8 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { type ControllerProcess, startControllerProcess } from './helpers/cli-process.js';
-import { API_KEY, WORKSPACES, workspaceYaml } from './helpers/stack.js';
+import { WORKSPACES, workspaceYaml } from './helpers/platform-yaml.js';
+import { API_KEY } from './helpers/stack.js';
 
 // Issue 24, item 6: the controller takes --var and --var-file as plan and apply do.
 

@@ -12,7 +12,8 @@ import {
 } from './helpers/cli-process.js';
 import { memoryLogger } from './helpers/fakes.js';
 import { commitFiles, createGitRemote } from './helpers/git-remote.js';
-import { API_KEY, CONTROL_TOKEN, VPC_YAML, workspaceYaml } from './helpers/stack.js';
+import { VPC_YAML, workspaceYaml } from './helpers/platform-yaml.js';
+import { API_KEY, CONTROL_TOKEN } from './helpers/stack.js';
 
 let root: string;
 let emulator: RunningEmulator;

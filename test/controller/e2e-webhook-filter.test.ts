@@ -2,7 +2,8 @@ import { createHmac } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { RunningController } from '../../src/controller/controller.js';
 import { commitFiles } from './helpers/git-remote.js';
-import { control, get, nextStep, WEBHOOK_SECRET, workspaceYaml } from './helpers/stack.js';
+import { workspaceYaml } from './helpers/platform-yaml.js';
+import { control, get, nextStep, WEBHOOK_SECRET } from './helpers/stack.js';
 import { useStack } from './helpers/use-stack.js';
 
 /**

@@ -2,8 +2,9 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { NotificationConfig } from '../../src/controller/notify/config.js';
 import { postgresUrl, type TestSchema, testSchema } from '../helpers/postgres.js';
 import { commitFiles } from './helpers/git-remote.js';
+import { WORKSPACES, workspaceYaml } from './helpers/platform-yaml.js';
 import { type Received, type Receiver, startReceiver } from './helpers/receiver.js';
-import { createStack, nextStep, type Stack, WORKSPACES, workspaceYaml } from './helpers/stack.js';
+import { createStack, nextStep, type Stack } from './helpers/stack.js';
 import { until } from './helpers/until.js';
 
 // An alert is sent once per condition across a failover: what the notifications remember of

@@ -3,7 +3,8 @@ import type { RunningController } from '../../src/controller/controller.js';
 import { postgresUrl, type TestSchema, testSchema } from '../helpers/postgres.js';
 import { startForwarder, type TcpForwarder } from '../helpers/tcp-forwarder.js';
 import { commitFiles } from './helpers/git-remote.js';
-import { createStack, get, type Stack, WORKSPACES, workspaceYaml } from './helpers/stack.js';
+import { WORKSPACES, workspaceYaml } from './helpers/platform-yaml.js';
+import { createStack, get, type Stack } from './helpers/stack.js';
 import { until } from './helpers/until.js';
 
 // Every platform write is fenced by a renew deadline held in memory: a leader cut off from its

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningController } from '../../src/controller/controller.js';
 import { postgresUrl, type TestSchema, testSchema } from '../helpers/postgres.js';
 import { commitFiles } from './helpers/git-remote.js';
+import { workspaceYaml } from './helpers/platform-yaml.js';
 import {
   control,
   createStack,
@@ -10,7 +11,6 @@ import {
   type Stack,
   WEBHOOK_SECRET,
   workspaceDescription,
-  workspaceYaml,
 } from './helpers/stack.js';
 import { until } from './helpers/until.js';
 

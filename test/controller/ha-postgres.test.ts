@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { postgresUrl, type TestSchema, testSchema } from '../helpers/postgres.js';
 import { type LineProcess, spawnPlatctl } from '../helpers/process.js';
-import { API_KEY, workspaceYaml } from './helpers/stack.js';
+import { workspaceYaml } from './helpers/platform-yaml.js';
+import { API_KEY } from './helpers/stack.js';
 
 describe.skipIf(!postgresUrl)('controller replicas on PostgreSQL (real processes)', () => {
   let emulator: RunningEmulator;

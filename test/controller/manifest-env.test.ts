@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { manifestEnv, validateManifests } from '../../src/controller/engine/manifest-loading.js';
-import { workspaceYaml } from './helpers/stack.js';
+import { workspaceYaml } from './helpers/platform-yaml.js';
 
 const saved = { ...process.env };
 afterEach(() => {

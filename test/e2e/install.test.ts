@@ -69,8 +69,10 @@ describe('running platctl', () => {
   }, 90_000);
 
   it('from your own repository with the package installed, schemas beside it for the editor', () => {
-    // what `npm pack` puts in the tarball, with the build beside the sources: the repository's
-    // own dist/, which the suite's global setup keeps the build of these very sources
+    // what `npm pack` puts in the tarball, with the build beside the sources. A real pack runs
+    // the `prepack` build first (test/packaging/prepack.test.ts); --ignore-scripts skips it here
+    // (half a minute) and the repository's own dist/ stands in: the suite's global setup keeps
+    // it the build of these very sources
     cpSync(join(repo, 'dist'), join(clone(), 'dist'), { recursive: true });
     const packed = JSON.parse(
       execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], {

@@ -5,7 +5,7 @@ import {
   instanceYaml,
   VPC_YAML,
   workspaceYaml,
-} from '../controller/helpers/stack.js';
+} from '../controller/helpers/platform-yaml.js';
 import { runCli } from '../helpers/cli.js';
 import { keyHeaders } from '../helpers/key-header.js';
 import { manifestDir, type World, world } from './harness.js';

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, defaultDialect } from '../../src/core/dialect.js';
 import { openSegment } from '../../src/emulator/billing/segments.js';
 import {
   BILLING,
@@ -13,6 +14,10 @@ import {
 
 const H = 3600;
 const iso = (ms: number) => new Date(ms).toISOString();
+// Usage answers differ by dialect (docs/dialects.md: usageRangeRequired, usageRowExtras), so this
+// suite runs on both (DIALECT_SUITES): the emulator speaks PLATCTL_DIALECT's dialect.
+const dialect = defaultDialect();
+const rangeRequired = DIALECTS[dialect].usageRangeRequired;
 
 /** A synthetic profile with the spec's example quantities: 2 GPUs, 8 GB RAM, 100 GB storage. */
 const SYNTHETIC = {
@@ -44,7 +49,7 @@ describe('billing metrics over HTTP', () => {
     entry.parameters.find((p) => p.name === name)?.usage;
 
   beforeAll(async () => {
-    h = await startPaas();
+    h = await startPaas({ dialect });
     h.ctx.store.put('profiles', SYNTHETIC.name, SYNTHETIC);
     await createWorkspace(h);
     await deployVpc(h);
@@ -187,10 +192,11 @@ describe('billing metrics over HTTP', () => {
     expect(
       profiles.body.profile_usage_data.map((d: { profile_name: string }) => d.profile_name),
     ).toEqual(['bill-syn', 'bmaas-h100']);
-    expect((await usage('profile', 'instance_organization_id=org-none')).body.count).toBe(0);
+    const none = await usage('profile', `${range(0, 72 * H)}&instance_organization_id=org-none`);
+    expect(none.body.count).toBe(0);
   });
 
-  it('defaults the window to the current UTC month up to now', async () => {
+  it.skipIf(rangeRequired)('defaults the window to the current UTC month up to now', async () => {
     const r = await usage('profile', '');
     expect(r.status).toBe(200);
     const start = new Date(r.body.start_time);
@@ -203,52 +209,33 @@ describe('billing metrics over HTTP', () => {
     expect(past.body.count).toBe(0);
   });
 
+  it.runIf(rangeRequired)('requires the window, naming the parameter missing', async () => {
+    const none = await usage('profile', '');
+    expect(none.status).toBe(400);
+    const fromOnly = await usage('instance', `range_from=${iso(w0)}`);
+    expect(fromOnly.status).toBe(400);
+    expect(fromOnly.body.details[0].field).toBe('range_to');
+  });
+
   it('answers 400 for bad timestamps, an inverted range or bad paging, naming the field', async () => {
-    const bad = await usage('instance', 'range_from=yesterday');
+    // every other parameter valid, so that the one named is the only one wrong (on a dialect
+    // that requires the window, too)
+    const bad = await usage('instance', `range_from=yesterday&range_to=${iso(w0)}`);
     expect(bad.status).toBe(400);
     expect(bad.body.details[0].field).toBe('range_from');
-    expect((await usage('profile', 'range_to=2026-13-40T00:00:00Z')).status).toBe(400);
+    const badTo = await usage('profile', `range_from=${iso(w0)}&range_to=2026-13-40T00:00:00Z`);
+    expect(badTo.status).toBe(400);
+    expect(badTo.body.details[0].field).toBe('range_to');
     const inverted = await usage('instance', range(10, 0));
     expect(inverted.status).toBe(400);
     expect(inverted.body.details[0].field).toBe('range_from');
-    expect((await usage('instance', 'limit=5000')).status).toBe(400);
-    expect((await usage('profile', 'offset=-1')).status).toBe(400);
+    expect((await usage('instance', `${range(0, H)}&limit=5000`)).status).toBe(400);
+    expect((await usage('profile', `${range(0, H)}&offset=-1`)).status).toBe(400);
   });
 
   it('needs a key (401) and an organization admin (403)', async () => {
     expect((await h.anonymous('GET', `${BILLING}/instance/kind/compute/usage`)).status).toBe(401);
     const key = userWithRole(h, 'pa', 'PROJECT_ADMIN');
     expect((await h.callAs(key, 'GET', `${BILLING}/profile/kind/compute/usage`)).status).toBe(403);
-  });
-});
-
-describe('billing while powered off', () => {
-  let h: PaasHarness;
-  beforeAll(async () => {
-    h = await startPaas();
-    await createWorkspace(h);
-    await deployVpc(h);
-  });
-  afterAll(async () => h.close());
-
-  it('accrues only while powered on: a stop closes the stretch, a start opens another', async () => {
-    const ci = `${P}/platform/workspaces/ws/computeinstances`;
-    await h.call('POST', ci, bareMetalBody('bm-p'));
-    const published = await h.now();
-    await h.call('POST', `${ci}/bm-p/publish`);
-    const from = Math.floor(published / 1000) * 1000 + 400_000; // after provisioning (300 s)
-    await h.advance(400 + 10 * H);
-    expect((await h.call('POST', `${ci}/bm-p/action/stop`, {})).status).toBe(200);
-    await h.advance(5 * H);
-    expect((await h.call('POST', `${ci}/bm-p/action/start`, {})).status).toBe(200);
-    await h.advance(3 * H);
-    const to = Math.floor((await h.now()) / 1000) * 1000;
-    const res = await h.call(
-      'GET',
-      `${BILLING}/instance/kind/compute/usage?range_from=${iso(from)}&range_to=${iso(to)}`,
-    );
-    const [row] = res.body.instance_usage_data;
-    // 10 h on, 5 h off, then 3 h on (less what the whole seconds cut off at each end)
-    expect(Number.parseFloat(row.usage)).toBeCloseTo(13, 1);
   });
 });

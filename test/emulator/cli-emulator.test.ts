@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { parseTransitions } from '../../src/cli/emulator-run.js';
 import { emulatorControl } from '../../src/emulator/admin/client.js';
 import { runCli } from '../helpers/cli.js';
+import { keyHeaders } from '../helpers/key-header.js';
 import { PLATCTL_JS } from '../helpers/platctl-bin.js';
 
 const bin = PLATCTL_JS;
@@ -34,7 +35,8 @@ describe('platctl emulator', () => {
         }
       });
     });
-    const ok = await fetch(`${url}/auth/v1/projects/`, { headers: { 'x-api-key': KEY } });
+    // the child speaks PLATCTL_DIALECT's dialect, as it inherits the variable: its headers
+    const ok = await fetch(`${url}/auth/v1/projects/`, { headers: keyHeaders(KEY) });
     expect(ok.status).toBe(200);
     expect((await fetch(`${url}/auth/v1/projects/`)).status).toBe(401);
     expect((await emulatorControl(url, 'GET', '/_emulator/clock')).status).toBe(200);

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { launchBrowser } from '../helpers/browser.js';
 
-// /docs as a user meets it, in headless Chromium against the real emulator.
+// /docs as a user meets it, in headless Chromium against the real emulator, on PLATCTL_DIALECT's
+// dialect (DIALECT_SUITES): the page sends the key in the headers of the dialect it serves.
 const KEY = 'docs-page-key-0042';
 let emulator: RunningEmulator;
 let browser: Browser;

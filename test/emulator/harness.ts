@@ -36,9 +36,14 @@ export interface Harness {
   close(): Promise<void>;
 }
 
-/** Starts an emulator on an ephemeral loopback port with the admin controls on. */
+/**
+ * Starts an emulator on an ephemeral loopback port with the admin controls on. It speaks the
+ * spec's dialect whatever `PLATCTL_DIALECT` says, as `call`'s default header does: these suites
+ * test the spec's document, status codes and shapes; a suite about another dialect passes
+ * `dialect` (rafay-dialect.test.ts), and the suites run on both are `DIALECT_SUITES`.
+ */
 export async function startHarness(options: Partial<EmulatorOptions> = {}): Promise<Harness> {
-  const emu = await startEmulator({ apiKey: ADMIN_KEY, admin: true, ...options });
+  const emu = await startEmulator({ apiKey: ADMIN_KEY, admin: true, dialect: 'spec', ...options });
   const call = async (
     method: string,
     path: string,

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  BILLING,
   bareMetalBody,
   createWorkspace,
   deployVpc,
@@ -7,6 +8,9 @@ import {
   type PaasHarness,
   startPaas,
 } from './fixtures-paas/harness.js';
+
+const H = 3600;
+const iso = (ms: number) => new Date(ms).toISOString();
 
 describe('power actions over HTTP', () => {
   let h: PaasHarness;
@@ -73,5 +77,36 @@ describe('power actions over HTTP', () => {
     expect((await act('pw', 'stop')).status).toBe(409);
     await h.advance(60);
     expect((await act('pw', 'stop')).status).toBe(404);
+  });
+});
+
+describe('billing while powered off', () => {
+  let h: PaasHarness;
+  beforeAll(async () => {
+    h = await startPaas();
+    await createWorkspace(h);
+    await deployVpc(h);
+  });
+  afterAll(async () => h.close());
+
+  it('accrues only while powered on: a stop closes the stretch, a start opens another', async () => {
+    const ci = `${P}/platform/workspaces/ws/computeinstances`;
+    await h.call('POST', ci, bareMetalBody('bm-p'));
+    const published = await h.now();
+    await h.call('POST', `${ci}/bm-p/publish`);
+    const from = Math.floor(published / 1000) * 1000 + 400_000; // after provisioning (300 s)
+    await h.advance(400 + 10 * H);
+    expect((await h.call('POST', `${ci}/bm-p/action/stop`, {})).status).toBe(200);
+    await h.advance(5 * H);
+    expect((await h.call('POST', `${ci}/bm-p/action/start`, {})).status).toBe(200);
+    await h.advance(3 * H);
+    const to = Math.floor((await h.now()) / 1000) * 1000;
+    const res = await h.call(
+      'GET',
+      `${BILLING}/instance/kind/compute/usage?range_from=${iso(from)}&range_to=${iso(to)}`,
+    );
+    const [row] = res.body.instance_usage_data;
+    // 10 h on, 5 h off, then 3 h on (less what the whole seconds cut off at each end)
+    expect(Number.parseFloat(row.usage)).toBeCloseTo(13, 1);
   });
 });

@@ -119,10 +119,13 @@ async function run(
 }
 
 beforeAll(async () => {
-  emu = await startEmulator({ apiKey: KEY, admin: true, clockSpeed: 2000 });
+  // The spec's dialect on both sides, whatever PLATCTL_DIALECT says: the test checks the spec's
+  // header per endpoint (the other dialect's are test/e2e/request-shapes.test.ts, run on both).
+  emu = await startEmulator({ apiKey: KEY, admin: true, clockSpeed: 2000, dialect: 'spec' });
   const api = createApiClient({
     baseUrl: emu.url,
     apiKey: KEY,
+    dialect: 'spec',
     rps: 200,
     concurrency: 4,
     baseDelayMs: 5,
@@ -209,7 +212,11 @@ describe('providers against the emulator', () => {
   });
 
   it('a wrong key is a 401 that does not show the key', async () => {
-    const api = createApiClient({ baseUrl: emu.url, apiKey: 'wrong-key-abcdef-123' });
+    const api = createApiClient({
+      baseUrl: emu.url,
+      apiKey: 'wrong-key-abcdef-123',
+      dialect: 'spec',
+    });
     const err = (await api
       .request({
         method: 'GET',

@@ -51,7 +51,12 @@ export function fakeClock(start = 1_700_000_000_000): Clock & { sleeps: number[]
   };
 }
 
-/** A client against {@link BASE} with a fake clock and no jitter surprises (random = 0.5). */
+/**
+ * A client against {@link BASE} with a fake clock and no jitter surprises (random = 0.5). It
+ * speaks the spec's dialect whatever `PLATCTL_DIALECT` says, as the nock scopes below ({@link v1},
+ * {@link v3}) and the paths these suites intercept do; the other dialect's requests are
+ * test/e2e/request-shapes.test.ts, run on both (`DIALECT_SUITES`).
+ */
 export function testClient(
   options: Partial<ApiClientOptions> = {},
 ): ApiClient & { clock: ReturnType<typeof fakeClock> } {
@@ -62,6 +67,7 @@ export function testClient(
     clock,
     random: () => 0.5,
     timeoutMs: 2_000,
+    dialect: 'spec',
     ...options,
   });
   return Object.assign(api, { clock });

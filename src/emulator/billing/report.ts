@@ -23,6 +23,8 @@ export interface InstanceSeconds {
   /** Where the billed time inside the window starts and ends (epoch ms). */
   readonly firstMs: number;
   readonly lastMs: number;
+  /** The instance's creation time its segments kept (ISO), if they did. */
+  readonly createdAt?: string;
 }
 
 /**
@@ -58,6 +60,9 @@ export function instanceSeconds(
       seconds: (prev?.seconds ?? 0) + seconds,
       firstMs: Math.min(prev?.firstMs ?? first, first),
       lastMs: Math.max(prev?.lastMs ?? last, last),
+      ...((prev?.createdAt ?? s.createdAt) !== undefined && {
+        createdAt: prev?.createdAt ?? s.createdAt,
+      }),
     });
   }
   return [...byKey.values()].sort(
@@ -84,7 +89,10 @@ function profileFields(profiles: Profiles, name: string, seconds: number) {
 /** What a dialect whose rows carry names and times adds to an instance's row (`usageRowExtras`). */
 export interface RowNames {
   organizationName(id: string): string | undefined;
-  /** The instance's creation time (ISO), while the instance exists. */
+  /**
+   * The instance's creation time (ISO) when its segments did not keep it (stored before they
+   * did): read from the instance, so known only while it exists.
+   */
   instanceCreatedAt(row: InstanceSeconds): string | undefined;
 }
 
@@ -109,7 +117,7 @@ export function instanceUsageData(
 }
 
 function rowExtras(r: InstanceSeconds, names: RowNames) {
-  const createdAt = names.instanceCreatedAt(r);
+  const createdAt = r.createdAt ?? names.instanceCreatedAt(r);
   return {
     instance_project_name: r.project,
     instance_organization_name: names.organizationName(r.organizationId) ?? null,

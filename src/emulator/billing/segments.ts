@@ -19,6 +19,12 @@ export interface UsageSegment {
   readonly fromMs: number;
   /** End of billing (epoch ms), or null while open (then it runs to the clock's now). */
   readonly toMs: number | null;
+  /**
+   * The instance's creation time as the instance shows it (ISO), for the dialects whose usage rows
+   * carry it: kept here so a row still has it once the instance is gone. Absent on segments
+   * stored before it was kept.
+   */
+  readonly createdAt?: string;
 }
 
 const COLLECTION = 'usage';

@@ -13,7 +13,8 @@ const ASSETS: Readonly<Record<string, string>> = {
   'favicon-32x32.png': 'image/png',
 };
 
-const PAGE = `<!doctype html>
+/** The page; `headers`: every header the API takes a key in, as the served document names them. */
+const page = (headers: readonly string[]) => `<!doctype html>
 <html lang="en">
 <head>
   <meta charset="utf-8">
@@ -26,7 +27,8 @@ const PAGE = `<!doctype html>
   <script src="/docs/swagger-ui-bundle.js"></script>
   <script src="/docs/swagger-ui-standalone-preset.js"></script>
   <script>
-    // one key, entered once in Authorize, goes in both headers the API uses
+    // one key, entered once in Authorize, goes in every header the API uses (the dialect's)
+    const KEY_HEADERS = ${JSON.stringify(headers)};
     const keyOf = () => {
       if (!window.ui) return undefined; // the document itself is fetched before ui exists
       const auth = window.ui.authSelectors.authorized().toJS();
@@ -40,9 +42,13 @@ const PAGE = `<!doctype html>
       layout: 'StandaloneLayout',
       requestInterceptor: (req) => {
         const key = keyOf();
-        if (key) {
-          req.headers['X-API-KEY'] = key;
-          req.headers['X-SERVICE-API-KEYID'] = key;
+        if (!key) return req;
+        for (const header of KEY_HEADERS) {
+          // one value per header: the page's own scheme may have set it in another case
+          for (const name of Object.keys(req.headers)) {
+            if (name.toLowerCase() === header.toLowerCase()) delete req.headers[name];
+          }
+          req.headers[header] = key;
         }
         return req;
       },
@@ -54,12 +60,17 @@ const PAGE = `<!doctype html>
 
 /**
  * Serves `/docs` (the interactive API docs page, from the packaged swagger-ui-dist assets; no
- * network) and its whitelisted assets. Returns false when `path` is not a docs path.
+ * network) and its whitelisted assets; the page sends the key in every header the API document
+ * `doc` (the dialect's) takes one in. Returns false when `path` is not a docs path.
  */
-export async function serveDocs(path: string, res: ServerResponse): Promise<boolean> {
+export async function serveDocs(
+  path: string,
+  res: ServerResponse,
+  doc: OpenApiDocument,
+): Promise<boolean> {
   if (path === '/docs' || path === '/docs/' || path === '/docs/index.html') {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(PAGE);
+    res.end(page(keyHeaderNames(doc)));
     return true;
   }
   const name = path.startsWith('/docs/') ? path.slice('/docs/'.length) : '';
@@ -73,9 +84,22 @@ export async function serveDocs(path: string, res: ServerResponse): Promise<bool
 
 const METHODS = new Set(['get', 'put', 'post', 'delete', 'patch', 'head', 'options']);
 
+/** The headers of the document's API key schemes (the spec's: `X-SERVICE-API-KEYID`, `X-API-KEY`). */
+function keyHeaderNames(doc: OpenApiDocument): string[] {
+  const schemes = Object.values(doc.components.securitySchemes ?? {}) as {
+    type?: string;
+    in?: string;
+    name?: string;
+  }[];
+  const names = schemes
+    .filter((s) => s.type === 'apiKey' && s.in === 'header' && typeof s.name === 'string')
+    .map((s) => s.name as string);
+  return [...new Set(names)];
+}
+
 /**
  * The document the docs page shows (pure, a copy): one API key scheme, so Authorize asks for the
- * key once; the page sends it in both headers (`X-API-KEY`, `X-SERVICE-API-KEYID`). Every
+ * key once; the page sends it in every header of the API's schemes (the dialect's). Every
  * operation that needs a key needs that one. `/openapi.json` keeps the API's two schemes.
  */
 export function docsDocument(doc: OpenApiDocument): OpenApiDocument {

@@ -47,7 +47,7 @@ async function route(
     send(res, { status: 200, body: { ...doc, servers: [{ url: origin }] } });
     return;
   }
-  if (method === 'GET' && (await serveDocs(url.pathname, res))) return;
+  if (method === 'GET' && (await serveDocs(url.pathname, res, deps.doc))) return;
   if (url.pathname.startsWith('/_emulator/') && deps.admin) {
     // Checked before the body is read: a refused request changes nothing and learns nothing.
     const refusal = adminRefusal(req.headers, deps.admin.guard);

@@ -91,5 +91,29 @@ function applyValueRules(doc: OpenApiDocument, dialect: Dialect): void {
     if (config) config.controlPlaneVersion = { ...version };
     const pool = schemas.GkeNodePool?.properties;
     if (pool) pool.nodeVersion = { ...version };
+    // the request examples too: "Try it out" on /docs sends them as they stand
+    for (const item of Object.values(doc.paths)) {
+      for (const method of METHODS) {
+        const op = item[method] as { requestBody?: { content?: Record<string, Schema> } };
+        for (const media of Object.values(op?.requestBody?.content ?? {})) {
+          versionsAsStrings(media.example);
+        }
+      }
+    }
+  }
+}
+
+const VERSION_FIELDS = new Set(['controlPlaneVersion', 'nodeVersion']);
+
+/** Writes every version field under `value` that is a number as a string (`1.29` → `"1.29"`), in place. */
+function versionsAsStrings(value: unknown): void {
+  if (Array.isArray(value)) {
+    for (const v of value) versionsAsStrings(v);
+  } else if (typeof value === 'object' && value !== null) {
+    const record = value as Record<string, unknown>;
+    for (const [key, v] of Object.entries(record)) {
+      if (VERSION_FIELDS.has(key) && typeof v === 'number') record[key] = String(v);
+      else versionsAsStrings(v);
+    }
   }
 }

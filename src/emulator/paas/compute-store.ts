@@ -2,7 +2,7 @@ import { openSegment } from '../billing/segments.js';
 import type { EmuContext } from '../http/types.js';
 import { transitionDone, transitionEnd } from '../shared/transitions.js';
 import type { Described, Stamped } from './common.js';
-import { inCreationOrder, notFound } from './common.js';
+import { createdAtIso, inCreationOrder, notFound } from './common.js';
 
 /** A compute variable as sent (valueType omitted in Kubernetes bodies). */
 interface ComputeVariable {
@@ -157,5 +157,6 @@ export function openBilling(ctx: EmuContext, r: InstanceRecord, fromMs: number):
     organizationId: r.organizationId,
     profile: r.spec.computeProfile.name,
     fromMs,
+    createdAt: createdAtIso(r),
   });
 }

@@ -13,6 +13,7 @@ import { controlHeaders, emulatorControl } from '../../../src/emulator/admin/cli
 import { type RunningEmulator, startEmulator } from '../../../src/emulator/index.js';
 import { keyHeaders } from '../../helpers/key-header.js';
 import { createGitRemote, type GitRemote } from './git-remote.js';
+import { WORKSPACES } from './platform-yaml.js';
 
 export const API_KEY = 'emu-admin-key-5f3c9a1b7d';
 export const GIT_TOKEN = 'git-token-e2e-8c1d4b';
@@ -160,75 +161,6 @@ export async function get(
   const res = await fetch(`http://127.0.0.1:${c.address.port}${path}`);
   return { status: res.status, text: await res.text() };
 }
-
-export const WORKSPACES = '/apis/paas.envmgmt.io/v1/projects/platform/workspaces';
-
-/** A workspace manifest in project `platform`. */
-export function workspaceYaml(name: string, description: string): string {
-  return [
-    'apiVersion: paas.envmgmt.io/v1',
-    'kind: Workspace',
-    'metadata:',
-    `  name: ${name}`,
-    '  project: platform',
-    `  description: ${description}`,
-    '',
-  ].join('\n');
-}
-
-/** The path of a compute instance of project `platform`. */
-export function instancePath(workspace: string, name: string): string {
-  return `/apis/paas.envmgmt.io/v1/projects/platform/workspaces/${workspace}/computeinstances/${name}`;
-}
-
-/** A bare-metal compute instance manifest in project `platform`. */
-export function instanceYaml(workspace: string, name: string): string {
-  return [
-    'apiVersion: paas.envmgmt.io/v1',
-    'kind: ComputeInstance',
-    'metadata:',
-    `  name: ${name}`,
-    '  project: platform',
-    `  workspace: ${workspace}`,
-    'spec:',
-    '  computeType: baremetal',
-    '  computeProfile:',
-    '    name: bmaas-l40s',
-    '    systemCatalog: true',
-    '  variables:',
-    '    - name: node_os_image',
-    '      valueType: text',
-    '      value: ubuntu-22.04',
-    '    - name: Contract Term',
-    '      valueType: text',
-    '      value: "1"',
-    '',
-  ].join('\n');
-}
-
-/** The VPC service of project `platform`: compute instances publish only once it is deployed. */
-export const VPC_YAML = [
-  'apiVersion: paas.envmgmt.io/v1',
-  'kind: Service',
-  'metadata:',
-  '  name: vpc-platform',
-  '  project: platform',
-  'spec:',
-  '  serviceProfile:',
-  '    name: vpc',
-  '    systemCatalog: true',
-  '  serviceType: custom',
-  '  variables:',
-  '    - name: Default VPC Name',
-  '      value: platform-vpc',
-  '    - name: Default Subnet CIDR',
-  '      value: 10.10.0.0/16',
-  '    - name: Default Subnet Gateway',
-  '      value: 10.10.0.1',
-  '    - name: Public IP Enabled',
-  '      value: "False"',
-  '',
-].join('\n');
 
 /** Calls the control API of a controller with the control token (or `token`). */
 export async function control(

@@ -1,5 +1,6 @@
 import { commitFiles } from './git-remote.js';
-import { instancePath, instanceYaml, type Stack, VPC_YAML, workspaceYaml } from './stack.js';
+import { instancePath, instanceYaml, VPC_YAML, workspaceYaml } from './platform-yaml.js';
+import type { Stack } from './stack.js';
 
 // The power tests' platform: two compute instances in workspace ws-a of project `platform`, one
 // free to be powered, one whose power state git pins (the control API's and `ctl power`'s tests).

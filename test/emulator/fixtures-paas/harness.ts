@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DIALECTS } from '../../../src/core/dialect.js';
+import { DIALECTS, type DialectName } from '../../../src/core/dialect.js';
 import { controlHeaders } from '../../../src/emulator/admin/client.js';
 import { hashKey } from '../../../src/emulator/http/auth.js';
 import type { EmuContext } from '../../../src/emulator/http/types.js';
@@ -20,7 +20,7 @@ export interface Reply {
 /** A running emulator on an ephemeral loopback port and a small client for it. */
 export interface PaasHarness {
   readonly emu: RunningEmulator;
-  /** Calls the API with the admin key (`X-SERVICE-API-KEYID` unless `header` says otherwise). */
+  /** Calls the API with the admin key (in the dialect's PaaS header unless `header` says otherwise). */
   call(method: string, path: string, body?: unknown, header?: string): Promise<Reply>;
   /** Calls the API with another key (see {@link userWithRole}). */
   callAs(key: string, method: string, path: string, body?: unknown): Promise<Reply>;
@@ -40,17 +40,21 @@ export const BILLING = '/apis/billing.envmgmt.io/v1/metrics/partner';
 
 /**
  * Starts the emulator (every handler, with the admin controls) on an ephemeral loopback port. The clock runs at a millionth of real speed so that time
- * only moves when a test advances it.
+ * only moves when a test advances it. It speaks `dialect`, the spec's unless a suite asks for
+ * another, whatever `PLATCTL_DIALECT` says: most of these suites test the spec's document and
+ * answers; a suite run on both dialects (`DIALECT_SUITES`) passes `defaultDialect()`.
  */
 export async function startPaas(
-  options: { apiKey?: string; dataFile?: string } = {},
+  options: { apiKey?: string; dataFile?: string; dialect?: DialectName } = {},
 ): Promise<PaasHarness> {
   const apiKey = options.apiKey ?? `test_${randomBytes(16).toString('hex')}`;
+  const dialect = DIALECTS[options.dialect ?? 'spec'];
   const emu = await startEmulator({
     apiKey,
     ...(options.dataFile && { dataFile: options.dataFile }),
     admin: true,
     clockSpeed: 1e-6,
+    dialect: dialect.name,
   });
   const send = async (
     method: string,
@@ -81,14 +85,14 @@ export async function startPaas(
       infraGroup: 'infra.k8smgmt.io',
       paasGroup: 'paas.envmgmt.io',
       billingGroup: 'billing.envmgmt.io',
-      dialect: DIALECTS.spec,
+      dialect,
       transitionSeconds: DEFAULT_TRANSITION_SECONDS,
     },
   };
   return {
     emu,
     ctx,
-    call: (method, path, body, header = 'X-SERVICE-API-KEYID') =>
+    call: (method, path, body, header = dialect.authHeader.paas) =>
       send(method, path, { [header]: apiKey }, body),
     callAs: (key, method, path, body) => send(method, path, { 'x-api-key': key }, body),
     anonymous: (method, path) => send(method, path, {}),
