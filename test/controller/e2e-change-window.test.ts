@@ -17,11 +17,12 @@ const stack = useStack();
 const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16);
 
 /**
- * Deletes in project platform allowed for an hour from the next whole minute + 10 (UTC): on the
- * fast clock, five seconds or so of real time after the commit that adds it.
+ * Deletes in project platform allowed for an hour from the next whole minute + 20 (UTC): on the
+ * fast clock, ten seconds or so of real time after the commit that adds it (room for the held run
+ * to end before it opens on a loaded machine).
  */
 function windowYaml(now: number): { yaml: string; opens: number } {
-  const opens = Math.ceil(now / 60_000) * 60_000 + 600_000;
+  const opens = Math.ceil(now / 60_000) * 60_000 + 1_200_000;
   const yaml = `apiVersion: platctl.io/v1alpha1
 kind: ChangeWindow
 metadata:
