@@ -48,7 +48,7 @@ function report(n: number): RunReport {
       key: `Workspace/p/ws-${i}`,
       kind: 'Workspace',
       action: i % 2 === 0 ? 'create' : 'noop',
-      reason: 'missing',
+      reason: 'absent',
       message: `workspace p/ws-${i} does not exist on the platform`,
       outcome: i === 10 ? 'failed' : 'succeeded',
       ...(i === 10 ? { error: 'boom' } : {}),

@@ -68,7 +68,9 @@ export async function record(
   status.conditions = conditionsOf(report, mode, status.conditions, new Date(now).toISOString());
   metrics.resources(status.conditions, report.drift);
   // noops are most of a resync and say nothing the conditions do not: only changes are kept
-  status.resources = report.resources.filter((r) => r.action !== 'noop');
+  status.resources = report.resources.flatMap((r) =>
+    r.action === 'noop' ? [] : [r.changes ? { key: r.key, changes: r.changes } : { key: r.key }],
+  );
   status.inventory = [...report.inventory];
   status.drift = [...report.drift];
   for (const key of report.drift) {
