@@ -5,7 +5,7 @@ import type { Snapshot } from '../sources/source.js';
 import { type ConditionType, countConditions, type ResourceCondition } from './conditions.js';
 
 /** What status keeps of a resource the last run changed: its key and its field changes. */
-export type ResourceChanges = Pick<ResourceReport, 'key' | 'changes'>;
+type ResourceChanges = Pick<ResourceReport, 'key' | 'changes'>;
 
 /** Outcome of the last reconcile attempt. */
 export type RunResult =
