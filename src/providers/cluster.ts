@@ -14,7 +14,7 @@ import { planUpsert, unsupported } from './support/actions.js';
 import type { Doc } from './support/diff.js';
 import { kubeList } from './support/list.js';
 import { createOwnership, sendDelete } from './support/requests.js';
-import { createdAtOf, liveRef, obj, str, wantedByProject } from './support/scope.js';
+import { liveObject, liveRef, obj, str, wantedByProject } from './support/scope.js';
 import { waitUntil } from './support/wait.js';
 
 type ClusterManifest = ManifestOf<'Cluster'>;
@@ -49,12 +49,12 @@ export const clusterProvider: Provider<'Cluster'> = {
         const status = clusterPhase(item);
         const ref = liveRef('Cluster', name, project);
         return [
-          {
-            ...ref,
-            ...createdAtOf(item),
-            body: normalizeCluster(item, api.groups.infra, desired.get(ref.key)),
-            ...(status !== undefined ? { status } : {}),
-          },
+          liveObject(
+            ref,
+            item,
+            normalizeCluster(item, api.groups.infra, desired.get(ref.key)),
+            status,
+          ),
         ];
       });
     });

@@ -10,8 +10,8 @@ import { kubeList, seg } from './support/list.js';
 import { createOwnership, sendDelete } from './support/requests.js';
 import {
   comparable,
-  createdAtOf,
   display,
+  liveObject,
   liveRef,
   obj,
   pick,
@@ -73,14 +73,8 @@ export const serviceProvider: Provider<'Service'> = {
         const name = str(obj(item.metadata)?.name);
         if (name === undefined || !names.has(name)) return [];
         const status = str(obj(item.status)?.status);
-        return [
-          {
-            ...liveRef('Service', name, project),
-            ...createdAtOf(item),
-            body: normalizeService(item, api.groups.paas),
-            ...(status !== undefined ? { status } : {}),
-          },
-        ];
+        const id = liveRef('Service', name, project);
+        return [liveObject(id, item, normalizeService(item, api.groups.paas), status)];
       });
     });
     return (await Promise.all(lists)).flat();

@@ -125,7 +125,7 @@ export async function reconcileStep(
     // loop: the run's last stage and this one are long at 100,000 resources).
     await nextTurn();
     beat('record');
-    result = record(report, { applying, suspended }, target.revision, runId, ports, options);
+    result = await record(report, { applying, suspended }, target.revision, runId, ports, options);
     status.revisions.lastAttempted = revOf(target);
     if (status.lastAppliedRevision === target.revision)
       status.revisions.lastApplied = revOf(target);

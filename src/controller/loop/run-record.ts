@@ -1,10 +1,11 @@
 import type { Clock } from '../../core/clock.js';
 import { PlatctlError } from '../../core/errors.js';
-import type { RunReport } from '../engine/ports.js';
+import type { ResourceReport, RunReport } from '../engine/ports.js';
 import { conditionsOf, type RunMode } from '../status/conditions.js';
 import type { RunTrigger, StoredRun } from '../status/history.js';
 import type { RunResult } from '../status/status.js';
 import type { StepOutcome, StepPorts } from './ports.js';
+import { logResources } from './run-lines.js';
 
 /**
  * Runs `fn` with a signal that aborts when `outer` does or after `timeoutMs` on `clock`, so a run
@@ -32,44 +33,31 @@ export async function withTimeout<T>(
 
 /**
  * Folds a run's report into status, metrics and per-resource backoff, and logs one line per
- * resource that did something. Returns the run's result.
+ * resource that did something (at the pace the log's destination takes them: status is left as
+ * it was until they are written). Returns the run's result.
  */
-export function record(
+export async function record(
   report: RunReport,
   mode: RunMode,
   revision: string,
   runId: string,
   ports: StepPorts,
   options: { readonly selfHeal: boolean },
-): RunResult {
+): Promise<RunResult> {
   const { status, metrics, backoff, logger, clock } = ports;
   const { applying } = mode;
   const now = clock.now();
   let failed = false;
+  const delays = new Map<ResourceReport, number>();
   for (const r of report.resources) {
     if (r.outcome === 'failed') {
       failed = true;
-      const delay = backoff.fail(r.key, now);
-      logger.warn(
-        { event: 'resource-failed', revision, resource: r.key, action: r.action, backoffMs: delay },
-        r.error ?? 'failed',
-      );
+      delays.set(r, backoff.fail(r.key, now));
     } else if (r.outcome === 'succeeded') {
       backoff.succeed(r.key);
     }
-    if (r.action !== 'noop') {
-      logger.info(
-        {
-          event: 'resource',
-          revision,
-          resource: r.key,
-          action: r.action,
-          outcome: r.outcome,
-        },
-        r.message,
-      );
-    }
   }
+  await logResources(report, revision, logger, delays, () => ports.heartbeat?.beat('record'));
   const deferred = report.deferred ?? [];
   for (const key of deferred) {
     logger.info(
@@ -80,7 +68,9 @@ export function record(
   status.conditions = conditionsOf(report, mode, status.conditions, new Date(now).toISOString());
   metrics.resources(status.conditions, report.drift);
   // noops are most of a resync and say nothing the conditions do not: only changes are kept
-  status.resources = report.resources.filter((r) => r.action !== 'noop');
+  status.resources = report.resources.flatMap((r) =>
+    r.action === 'noop' ? [] : [r.changes ? { key: r.key, changes: r.changes } : { key: r.key }],
+  );
   status.inventory = [...report.inventory];
   status.drift = [...report.drift];
   for (const key of report.drift) {

@@ -4,6 +4,9 @@ import type { ControllerDiagnostic, PolicyFinding, ResourceReport } from '../eng
 import type { Snapshot } from '../sources/source.js';
 import { type ConditionType, countConditions, type ResourceCondition } from './conditions.js';
 
+/** What status keeps of a resource the last run changed: its key and its field changes. */
+type ResourceChanges = Pick<ResourceReport, 'key' | 'changes'>;
+
 /** Outcome of the last reconcile attempt. */
 export type RunResult =
   | 'succeeded' // every action done (or nothing to do)
@@ -46,8 +49,12 @@ export interface ControllerStatus {
   lastDiagnostics: ControllerDiagnostic[];
   /** Drift found by the last run (resources changed outside git). */
   drift: string[];
-  /** What the last run did to each resource it changed or tried to (noops are left out). */
-  resources: ResourceReport[];
+  /**
+   * Each resource the last run changed or tried to (noops are left out), with its field changes:
+   * what `diffOf` answers until the next run is recorded. Only these two fields are kept: the
+   * rest of the report (100,000 entries after a first apply) was held through the whole next run.
+   */
+  resources: ResourceChanges[];
   /** Identity keys platctl manages after the last run. */
   inventory: string[];
   /** Resources waiting out a backoff after failures, with the ms left. */
