@@ -7,6 +7,7 @@ import type { ActionOutcome } from '../model/action.js';
 import type { Manifest } from '../model/manifest.js';
 import { createLease } from './lease.js';
 import { sqliteControllerMethods } from './sqlite-controller.js';
+import { StoredManifests } from './stored-manifests.js';
 import {
   applyWrite,
   type InventoryEntry,
@@ -91,7 +92,8 @@ export function openStateStore(path: string, options: { clock?: Clock } = {}): S
          created_by_platctl=excluded.created_by_platctl, protected=excluded.protected`,
     ),
     removeInventory: db.prepare('DELETE FROM inventory WHERE key = ?'),
-    lastApplied: db.prepare('SELECT key, manifest FROM last_applied ORDER BY key'),
+    // rows as [key, text] pairs, the entries of a StoredManifests
+    lastApplied: db.prepare('SELECT key, manifest FROM last_applied ORDER BY key').raw(true),
     putLastApplied: db.prepare(
       'INSERT INTO last_applied (key, manifest) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET manifest=excluded.manifest',
     ),
@@ -172,13 +174,7 @@ export function openStateStore(path: string, options: { clock?: Clock } = {}): S
       })),
     putInventory: async (e) => put.putInventory(e),
     removeInventory: async (key) => put.removeInventory(key),
-    lastApplied: async () =>
-      new Map(
-        (q.lastApplied.all() as { key: string; manifest: string }[]).map((r) => [
-          r.key,
-          JSON.parse(r.manifest) as Manifest,
-        ]),
-      ),
+    lastApplied: async () => new StoredManifests(q.lastApplied.all() as [string, string][]),
     putLastApplied: async (key, manifest) => put.putLastApplied(key, manifest),
     removeLastApplied: async (key) => put.removeLastApplied(key),
     pending: async () =>
