@@ -128,14 +128,14 @@ export function* planSteps(
   proposed.push(...guard.kept);
   if (guard.diagnostic) diagnostics.push(guard.diagnostic);
   // what each key is known as, for the edges: git, else as last applied, else where it lives (a
-  // resource pruned without a last-applied manifest still has its workspace and project); the
-  // edges do not depend on the map's order
+  // resource pruned without a last-applied manifest still has its workspace and project). Only
+  // the pairings' keys: every action is one's, and the ordering ignores an edge whose end has no
+  // action (a map of every live object and last-applied manifest cost 400,000 lookups at 100,000)
   const manifests = new Map<string, Manifest>();
-  for (const p of pairings) if (p.desired) manifests.set(p.key, p.desired);
-  yield;
-  for (const k of lastApplied.keys()) if (!manifests.has(k)) manifests.set(k, lastApplied.get(k)!);
-  yield;
-  for (const l of live) if (!manifests.has(l.key)) manifests.set(l.key, standIn(l));
+  for (const p of pairings) {
+    const known = p.desired ?? p.lastApplied ?? (p.live && standIn(p.live));
+    if (known) manifests.set(p.key, known);
+  }
   yield;
   const ids = assignIds(regrant(proposed, desired));
   yield;
