@@ -4,6 +4,7 @@ import { eachKeyEdge, spelled } from '../model/edges.js';
 import type { Manifest } from '../model/manifest.js';
 import type { PlanDiagnostic } from '../model/plan.js';
 import { type DepList, DepLists } from './dep-lists.js';
+import { copyOf } from './ids.js';
 
 export interface Ordered {
   readonly actions: Action[];
@@ -79,9 +80,13 @@ export function* orderSteps(
     yield;
     const dependsOn = deps.sorted(a.id);
     // an action that waits on nothing is given back as it came (one copy less per noop)
-    result.push(
-      dependsOn.length === 0 && a.dependsOn.length === 0 ? a : ({ ...a, dependsOn } as Action),
-    );
+    if (dependsOn.length === 0 && a.dependsOn.length === 0) {
+      result.push(a);
+      continue;
+    }
+    const copy = copyOf(a);
+    copy.dependsOn = dependsOn;
+    result.push(copy as unknown as Action);
   }
   const cycle = findCycle(result);
   yield;
