@@ -12,7 +12,7 @@ import { planUpsert, unsupported, upsertInSync } from './support/actions.js';
 import { type Doc, managedBody } from './support/diff.js';
 import { kubeList, seg } from './support/list.js';
 import { createOwnership, sendDelete } from './support/requests.js';
-import { createdAtOf, liveRef, obj, pick, str, wantedByProject } from './support/scope.js';
+import { listedObject, liveRef, obj, pick, str, wantedByProject } from './support/scope.js';
 
 type WorkspaceManifest = ManifestOf<'Workspace'>;
 
@@ -52,13 +52,8 @@ export const workspaceProvider: Provider<'Workspace'> = {
       return items.flatMap((item): LiveObject[] => {
         const name = str(obj(item.metadata)?.name);
         if (name === undefined || !names.has(name)) return [];
-        return [
-          {
-            ...liveRef('Workspace', name, project),
-            ...createdAtOf(item),
-            body: normalizeWorkspace(item, api.groups.paas),
-          },
-        ];
+        const at = liveRef('Workspace', name, project);
+        return [listedObject(at, item, normalizeWorkspace(item, api.groups.paas))];
       });
     });
     return (await Promise.all(lists)).flat();

@@ -1,6 +1,6 @@
 import type { ProposedAction, ResourceRef } from '../../model/action.js';
 import { identityKey, type Kind, type Manifest, POWER_ANNOTATION } from '../../model/manifest.js';
-import type { ObserveScope } from '../../model/provider.js';
+import type { LiveObject, ObserveScope } from '../../model/provider.js';
 import { type Doc, managedBody } from './diff.js';
 
 /** Which names (`name` or `workspace/name`) of a project a read keeps. */
@@ -47,15 +47,30 @@ export function display(ref: { name: string; project?: string; workspace?: strin
   return [ref.project, ref.workspace, ref.name].filter((p) => p !== undefined).join('/');
 }
 
-/** A live object's key and ref from the fields the platform returned. Pure. */
+/**
+ * A live object's key and ref from the fields the platform returned. Pure. (Fields set one by
+ * one, in the order conditional spreads gave: those cost a quarter of a second per 100,000.)
+ */
 export function liveRef(kind: Kind, name: string, project?: string, workspace?: string) {
-  const ref: ResourceRef = {
-    kind,
-    name,
-    ...(project !== undefined ? { project } : {}),
-    ...(workspace !== undefined ? { workspace } : {}),
-  };
-  return { key: identityKey(ref), ref };
+  const ref: { -readonly [K in keyof ResourceRef]: ResourceRef[K] } = { kind, name };
+  if (project !== undefined) ref.project = project;
+  if (workspace !== undefined) ref.workspace = workspace;
+  return { key: identityKey(ref), ref: ref as ResourceRef };
+}
+
+/**
+ * `{ ...liveRef(kind, name, project), ...createdAtOf(item), body }` without the spreads (pure):
+ * one live object of a list, 100,000 of them in a large platform's read.
+ */
+export function listedObject(
+  at: { readonly key: string; readonly ref: ResourceRef },
+  item: Doc,
+  body: Doc,
+): LiveObject {
+  const { createdAt } = createdAtOf(item);
+  return createdAt === undefined
+    ? { key: at.key, ref: at.ref, body }
+    : { key: at.key, ref: at.ref, createdAt, body };
 }
 
 /**
