@@ -10,7 +10,7 @@ import {
   normalizeCluster,
   versionsAsText,
 } from './cluster-wire.js';
-import { planUpsert, unsupported } from './support/actions.js';
+import { planUpsert, unsupported, upsertInSync } from './support/actions.js';
 import type { Doc } from './support/diff.js';
 import { kubeList } from './support/list.js';
 import { createOwnership, sendDelete } from './support/requests.js';
@@ -62,15 +62,13 @@ export const clusterProvider: Provider<'Cluster'> = {
   },
 
   plan(input): ProposedAction[] {
-    // versions compared as text, whoever built the live body
-    const live = input.live && {
-      ...input.live,
-      body: {
-        ...input.live.body,
-        spec: versionsAsText(obj(input.live.body.spec) ?? {}, input.desired),
-      },
-    };
+    const live = input.live && withTextVersions(input.live, input.desired);
     return planUpsert({ ...input, ...(live ? { live } : {}) }, 'cluster', clusterManagedBody);
+  },
+
+  inSync(input): boolean {
+    const live = withTextVersions(input.live, input.desired);
+    return upsertInSync({ desired: input.desired, live }, clusterManagedBody);
   },
 
   async execute(action: Action, ports: ProviderPorts) {
@@ -136,3 +134,11 @@ export const clusterProvider: Provider<'Cluster'> = {
     }
   },
 };
+
+/** The live cluster with its versions as text, whoever built its body: compared as git has them. */
+function withTextVersions(live: LiveObject, desired: ClusterManifest | undefined): LiveObject {
+  return {
+    ...live,
+    body: { ...live.body, spec: versionsAsText(obj(live.body.spec) ?? {}, desired) },
+  };
+}

@@ -8,7 +8,7 @@ import type {
   Provider,
   ProviderPorts,
 } from '../model/provider.js';
-import { planUpsert, unsupported } from './support/actions.js';
+import { planUpsert, unsupported, upsertInSync } from './support/actions.js';
 import { type Doc, managedBody } from './support/diff.js';
 import { kubeList, seg } from './support/list.js';
 import { createOwnership, sendDelete } from './support/requests.js';
@@ -61,6 +61,10 @@ export const workspaceProvider: Provider<'Workspace'> = {
 
   plan(input): ProposedAction[] {
     return planUpsert(input, 'workspace', body);
+  },
+
+  inSync(input): boolean {
+    return upsertInSync(input, body);
   },
 
   async execute(action: Action, ports: ProviderPorts): Promise<ExecuteResult> {

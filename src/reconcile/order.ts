@@ -4,6 +4,7 @@ import { eachKeyEdge, spelled } from '../model/edges.js';
 import type { Manifest } from '../model/manifest.js';
 import type { PlanDiagnostic } from '../model/plan.js';
 import { type DepList, DepLists } from './dep-lists.js';
+import { copyOf } from './ids.js';
 
 export interface Ordered {
   readonly actions: Action[];
@@ -36,32 +37,39 @@ export function* orderSteps(
     else byKey.set(a.key, [a]);
   }
   yield;
-  const deps = new DepLists(actions.map((a) => a.id));
-  yield;
+  const deps = new DepLists();
   for (const a of actions) for (const d of a.dependsOn) deps.add(a.id, d);
   // one key: proposal order, CAPI before CAPG whatever the provider said
   for (const list of byKey.values()) {
+    if (list.length === 1) continue;
     yield;
     const sorted = [...list].sort((a, b) => componentRank(a) - componentRank(b));
     for (let i = 1; i < sorted.length; i++) deps.add(sorted[i]!.id, sorted[i - 1]!.id);
   }
-  // each key's actions split once into changes and removals: the edges below are millions in a
-  // large platform (a project's VPCs before each of its instances), and `removes` per pair was
-  // most of the plan's time there
-  const split = new Map<string, { changes: DepList[]; ranks: number[]; removals: Action[] }>();
-  for (const [key, list] of byKey) {
-    yield;
-    const changes = list.filter((a) => !removes(a));
-    split.set(key, {
-      changes: changes.map((a) => deps.of(a.id)),
-      ranks: changes.map((a) => deps.rankOf(a.id)),
-      removals: list.filter(removes),
-    });
-  }
+  // each key's actions split once into changes and removals, when an edge first reaches the key:
+  // the edges below are millions in a large platform (a project's VPCs before each of its
+  // instances), and `removes` per pair was most of the plan's time there; a key no edge reaches
+  // (most of a no-op plan of 100,000) is never split
+  const split = new Map<string, Split>();
+  const splitOf = (key: string, list: readonly Action[]): Split => {
+    let s = split.get(key);
+    if (s === undefined) {
+      const changes = list.filter((a) => !removes(a));
+      s = {
+        changes: changes.map((a) => deps.of(a.id)),
+        ranks: changes.map((a) => deps.rankOf(a.id)),
+        removals: list.filter(removes),
+      };
+      split.set(key, s);
+    }
+    return s;
+  };
   eachKeyEdge(manifests, (beforeKey, afterKey) => {
-    const before = split.get(beforeKey);
-    const after = split.get(afterKey);
-    if (before === undefined || after === undefined) return;
+    const beforeList = byKey.get(beforeKey);
+    const afterList = byKey.get(afterKey);
+    if (beforeList === undefined || afterList === undefined) return;
+    const before = splitOf(beforeKey, beforeList);
+    const after = splitOf(afterKey, afterList);
     for (const into of after.changes) for (const r of before.ranks) into.addRank(r);
     // removals in reverse: what depends on a resource goes first (a role before its user)
     for (const b of before.removals) for (const a of after.removals) deps.add(b.id, a.id);
@@ -70,7 +78,15 @@ export function* orderSteps(
   const result: Action[] = [];
   for (const a of actions) {
     yield;
-    result.push({ ...a, dependsOn: deps.sorted(a.id) } as Action);
+    const dependsOn = deps.sorted(a.id);
+    // an action that waits on nothing is given back as it came (one copy less per noop)
+    if (dependsOn.length === 0 && a.dependsOn.length === 0) {
+      result.push(a);
+      continue;
+    }
+    const copy = copyOf(a);
+    copy.dependsOn = dependsOn;
+    result.push(copy as unknown as Action);
   }
   const cycle = findCycle(result);
   yield;
@@ -87,6 +103,13 @@ export function* orderSteps(
     });
   }
   return { actions: result, diagnostics };
+}
+
+/** A key's actions as the edges use them: its changes (their lists, their ids) and removals. */
+interface Split {
+  readonly changes: DepList[];
+  readonly ranks: number[];
+  readonly removals: Action[];
 }
 
 /**
@@ -124,7 +147,9 @@ function deferControllerUpdates(
 
 /** The first dependency cycle found, as action ids with the first repeated at the end. */
 function findCycle(actions: readonly Action[]): string[] | undefined {
-  const deps = new Map(actions.map((a) => [a.id, a.dependsOn]));
+  // an action that waits on nothing is on no cycle: left out of the walk, it ends no path
+  const waiting = actions.filter((a) => a.dependsOn.length > 0);
+  const deps = new Map(waiting.map((a) => [a.id, a.dependsOn]));
   const state = new Map<string, 'open' | 'done'>();
   const stack: string[] = [];
   const visit = (id: string): string[] | undefined => {
@@ -140,7 +165,7 @@ function findCycle(actions: readonly Action[]): string[] | undefined {
     state.set(id, 'done');
     return undefined;
   };
-  for (const a of actions) {
+  for (const a of waiting) {
     const found = visit(a.id);
     if (found) return found.reverse();
   }

@@ -26,17 +26,18 @@ function provenOurs(op: PendingOperation, live: LiveObject): boolean {
  * Settles the creates an earlier run started and never confirmed (I/O on the store): an object
  * now live enters the inventory as created by platctl when {@link provenOurs}, as found otherwise;
  * either way this run updates it instead of creating a duplicate. A pending create with nothing
- * live is forgotten (it will be planned again).
+ * live is forgotten (it will be planned again). Resolves true when it wrote to the store (there
+ * were pending creates), so a caller holding the inventory it read before knows to read it again.
  */
 export async function adoptPending(
   store: StateStore,
   live: readonly LiveObject[],
   events?: EventSink,
   unreadable: ReadonlyMap<string, unknown> = new Map(),
-): Promise<void> {
+): Promise<boolean> {
   const pending = await store.pending();
   // most runs have none: no maps of every live object and inventory entry (100,000 each) then
-  if (pending.length === 0) return;
+  if (pending.length === 0) return false;
   const liveByKey = new Map(live.map((l) => [l.key, l]));
   const inventory = new Map((await store.inventory()).map((e) => [e.key, e]));
   for (const op of pending) {
@@ -56,6 +57,7 @@ export async function adoptPending(
     }
     await store.clearPending(op.key);
   }
+  return true;
 }
 
 /**

@@ -1,7 +1,7 @@
 import { deepFreeze } from '../core/freeze.js';
 import { runSteps, type Steps } from '../core/slices.js';
 import type { ProposedAction } from '../model/action.js';
-import { type Manifest, manifestKey } from '../model/manifest.js';
+import type { Manifest } from '../model/manifest.js';
 import type { Plan, PlanDiagnostic } from '../model/plan.js';
 import type { LiveObject, Provider } from '../model/provider.js';
 import type { InventoryEntry } from '../state/types.js';
@@ -24,7 +24,7 @@ import { regrant } from './regrant.js';
 /** The pure half of each provider: how its kind is compared. */
 export type PlannerRegistry = {
   readonly [K in Manifest['kind']]: Pick<Provider<K>, 'plan'> &
-    Partial<Pick<Provider<K>, 'diagnose'>>;
+    Partial<Pick<Provider<K>, 'diagnose' | 'inSync'>>;
 };
 
 /** How to plan; the prune rules' options are {@link PruneOptions}. */
@@ -89,17 +89,19 @@ export function* planSteps(
     if (p.live && !p.inventory?.createdByPlatctl) found.push(p.key);
     // unread: what it would take is planned only so that its dependents are held back below
     if (unreadable.has(p.key) && !p.desired) continue;
-    // read-only, not copied: a provider that writes to its input throws (a copy of each
-    // pairing's manifests was most of an idle plan's garbage at 100,000)
-    const input = { key: p.key, desired: p.desired, live: p.live, lastApplied: p.lastApplied };
-    deepFreeze(input);
     const provider = options.providers[p.kind] as PlannerRegistry[Manifest['kind']];
     if (p.desired) {
-      diagnostics.push(...(provider.diagnose?.(input as never) ?? []));
-      const actions = markDrift(provider.plan(input as never), p.desired, p.lastApplied);
-      proposed.push(...(actions.length > 0 ? healed(actions, p, options, diagnostics) : [noop(p)]));
+      proposed.push(...declared(p, p.desired, provider, lastApplied, options, diagnostics));
       continue;
     }
+    // read-only, not copied: a provider that writes to its input throws (a copy of each
+    // pairing's manifests was most of an idle plan's garbage at 100,000)
+    const input = deepFreeze({
+      key: p.key,
+      desired: p.desired,
+      live: p.live,
+      lastApplied: p.lastApplied,
+    });
     const verdict = pruneVerdict(p, options);
     if (verdict === 'untouched') continue;
     if (verdict === 'left') {
@@ -126,12 +128,14 @@ export function* planSteps(
   proposed.push(...guard.kept);
   if (guard.diagnostic) diagnostics.push(guard.diagnostic);
   // what each key is known as, for the edges: git, else as last applied, else where it lives (a
-  // resource pruned without a last-applied manifest still has its workspace and project)
+  // resource pruned without a last-applied manifest still has its workspace and project). Only
+  // the pairings' keys: every action is one's, and the ordering ignores an edge whose end has no
+  // action (a map of every live object and last-applied manifest cost 400,000 lookups at 100,000)
   const manifests = new Map<string, Manifest>();
-  for (const l of live) manifests.set(l.key, standIn(l));
-  for (const [k, m] of lastApplied) manifests.set(k, m);
-  yield;
-  for (const m of desired) manifests.set(manifestKey(m), m);
+  for (const p of pairings) {
+    const known = p.desired ?? p.lastApplied ?? (p.live && standIn(p.live));
+    if (known) manifests.set(p.key, known);
+  }
   yield;
   const ids = assignIds(regrant(proposed, desired));
   yield;
@@ -153,6 +157,34 @@ export function* planSteps(
     ...(left.length > 0 ? { leftOnPlatform: { keys: left, message: LEFT_HOW } } : {}),
     ...(unreadable.size > 0 ? { unreadable: [...unreadable.keys()].sort() } : {}),
   };
+}
+
+/**
+ * The actions of a declared key: a noop when its provider finds desired and live in sync without
+ * the last-applied manifest (which is then never looked up), else what the provider plans from all
+ * three. Diagnoses either way. Inputs are deep-frozen, not copied: a provider that writes to one
+ * throws (a copy of each pairing's manifests was most of an idle plan's garbage at 100,000).
+ */
+function declared(
+  p: Pairing,
+  desired: Manifest,
+  provider: PlannerRegistry[Manifest['kind']],
+  lastApplied: ReadonlyMap<string, Manifest>,
+  options: PlanOptions,
+  diagnostics: PlanDiagnostic[],
+): ProposedAction[] {
+  const { key, live } = p;
+  if (live && provider.inSync?.(deepFreeze({ key, desired, live }) as never)) {
+    if (provider.diagnose) {
+      const input = deepFreeze({ key, desired, live, lastApplied: lastApplied.get(key) });
+      diagnostics.push(...provider.diagnose(input as never));
+    }
+    return [noop(p)];
+  }
+  const input = deepFreeze({ key, desired, live, lastApplied: lastApplied.get(key) });
+  diagnostics.push(...(provider.diagnose?.(input as never) ?? []));
+  const actions = markDrift(provider.plan(input as never), desired, input.lastApplied);
+  return actions.length > 0 ? healed(actions, p, options, diagnostics) : [noop(p)];
 }
 
 /** Drops drift corrections of every kind when self-heal is off, reporting them instead. */

@@ -24,15 +24,19 @@ export async function checkVpcs(
   loaded: ReadonlyMap<string, LoadedManifest>,
   vpcProjects: VpcProjects,
 ): Promise<PlanDiagnostic[]> {
+  // a plan that deploys nothing (a no-op plan) needs no walk of every manifest
+  const deploying = plan.actions.filter(deploys);
+  if (deploying.length === 0) return [];
   const declared = new Set<string | undefined>();
   for (const m of loaded.values()) {
     if (m.manifest.kind === 'Service') declared.add(m.manifest.metadata.project);
   }
   const byProject = new Map<string, LoadedManifest[]>();
-  for (const a of plan.actions) {
-    const m = loaded.get(a.key);
+  for (const a of deploying) {
     const project = a.target.project;
-    if (!m || project === undefined || !deploys(a) || declared.has(project)) continue;
+    if (project === undefined || declared.has(project)) continue;
+    const m = loaded.get(a.key);
+    if (!m) continue;
     const list = byProject.get(project) ?? [];
     if (!list.includes(m)) list.push(m);
     byProject.set(project, list);

@@ -28,11 +28,16 @@ export async function preflight(
   loaded: ReadonlyMap<string, LoadedManifest>,
   ports: PreflightPorts,
 ): Promise<PlanDiagnostic[]> {
-  const checks = plan.actions.flatMap((a) => {
+  const checks: Promise<PlanDiagnostic | undefined>[] = [];
+  for (const a of plan.actions) {
+    // the action first: a no-op plan of 100,000 looked up every manifest to send no secret
+    if (!readsSecrets(a)) continue;
     const source = loaded.get(a.key);
-    if (!source || !readsSecrets(a)) return [];
-    return secretReferences(source.manifest).map((ref) => checkSecret(a, source, ref, ports));
-  });
+    if (!source) continue;
+    for (const ref of secretReferences(source.manifest)) {
+      checks.push(checkSecret(a, source, ref, ports));
+    }
+  }
   const vpcs = ports.vpcProjects ? checkVpcs(plan, loaded, ports.vpcProjects) : [];
   const secrets = (await Promise.all(checks)).filter((d): d is PlanDiagnostic => d !== undefined);
   return [...secrets, ...(await vpcs)];

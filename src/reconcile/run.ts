@@ -73,16 +73,17 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
   try {
     const providerPorts = providerPortsOf(ports);
     // observe: live state of what is declared, managed or left pending
+    const observed = await ports.state.inventory();
     const { live, unreadable } = await observeAll(
       ports.providers,
       manifests,
-      await ports.state.inventory(),
+      observed,
       await ports.state.pending(),
       providerPorts,
       ports.events,
     );
     // adopt: creates an interrupted run sent are recognised, never sent twice
-    if (applying) await adoptPending(ports.state, live, ports.events, unreadable);
+    const adopted = applying && (await adoptPending(ports.state, live, ports.events, unreadable));
     await slicer.pause();
     // plan: pure
     // policies and change windows are platctl's own: checked below, never planned, recorded or
@@ -96,7 +97,8 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
     const scheduled = new Set(schedules.entries.map((e) => e.key));
     const requested = applyPowerRequests(schedules.desired, options.powerRequests, scheduled);
     const lastApplied = await ports.state.lastApplied();
-    const inventory = await ports.state.inventory();
+    // the inventory observed, unless adopting wrote to it (100,000 rows parsed once, not twice)
+    const inventory = adopted ? await ports.state.inventory() : observed;
     const unnamed = await slicer.run(
       planSteps(requested, live, lastApplied, {
         providers: ports.providers,

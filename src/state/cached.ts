@@ -55,7 +55,8 @@ export function cachedStore(store: StateStore, holder: LeaseHolder): StateStore 
       copy = {
         since: lease.since,
         inventory: new Map(inventory.map((e) => [e.key, e])),
-        lastApplied,
+        // a copy of its own, kept up to date below (a store may give a read-only view)
+        lastApplied: new Map(lastApplied),
       };
     }
     return copy;

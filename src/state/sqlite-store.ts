@@ -7,6 +7,7 @@ import type { ActionOutcome } from '../model/action.js';
 import type { Manifest } from '../model/manifest.js';
 import { createLease } from './lease.js';
 import { sqliteControllerMethods } from './sqlite-controller.js';
+import { StoredManifests } from './stored-manifests.js';
 import {
   applyWrite,
   type InventoryEntry,
@@ -42,14 +43,15 @@ CREATE TABLE IF NOT EXISTS lease (
   since INTEGER NOT NULL, expires_at INTEGER NOT NULL, run_id TEXT);
 `;
 
-interface InventoryRow {
-  key: string;
-  kind: string;
-  ref: string;
-  id: string | null;
-  created_by_platctl: number;
-  protected: number;
-}
+/** An inventory row as the store reads it: an array, not an object per row (100,000 of them). */
+type InventoryRow = [
+  key: string,
+  kind: string,
+  ref: string,
+  id: string | null,
+  createdByPlatctl: number,
+  isProtected: number,
+];
 
 /**
  * Opens (creating if needed) the SQLite state store at `path` (I/O). `:memory:` gives a private
@@ -83,7 +85,11 @@ export function openStateStore(path: string, options: { clock?: Clock } = {}): S
     });
   }
   const q = {
-    inventory: db.prepare('SELECT * FROM inventory ORDER BY key'),
+    inventory: db
+      .prepare(
+        'SELECT key, kind, ref, id, created_by_platctl, protected FROM inventory ORDER BY key',
+      )
+      .raw(true),
     putInventory: db.prepare(
       `INSERT INTO inventory (key, kind, ref, id, created_by_platctl, protected)
        VALUES (?, ?, ?, ?, ?, ?)
@@ -91,7 +97,8 @@ export function openStateStore(path: string, options: { clock?: Clock } = {}): S
          created_by_platctl=excluded.created_by_platctl, protected=excluded.protected`,
     ),
     removeInventory: db.prepare('DELETE FROM inventory WHERE key = ?'),
-    lastApplied: db.prepare('SELECT key, manifest FROM last_applied ORDER BY key'),
+    // rows as [key, text] pairs, the entries of a StoredManifests
+    lastApplied: db.prepare('SELECT key, manifest FROM last_applied ORDER BY key').raw(true),
     putLastApplied: db.prepare(
       'INSERT INTO last_applied (key, manifest) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET manifest=excluded.manifest',
     ),
@@ -162,23 +169,17 @@ export function openStateStore(path: string, options: { clock?: Clock } = {}): S
   return {
     path,
     inventory: async () =>
-      (q.inventory.all() as InventoryRow[]).map((r) => ({
-        key: r.key,
-        kind: r.kind as InventoryEntry['kind'],
-        ref: JSON.parse(r.ref),
-        ...(r.id === null ? {} : { id: r.id }),
-        createdByPlatctl: r.created_by_platctl === 1,
-        protected: r.protected === 1,
-      })),
+      (q.inventory.all() as InventoryRow[]).map(([key, k, text, id, created, prot]) => {
+        const kind = k as InventoryEntry['kind'];
+        const ref = JSON.parse(text);
+        const createdByPlatctl = created === 1;
+        return id === null
+          ? { key, kind, ref, createdByPlatctl, protected: prot === 1 }
+          : { key, kind, ref, id, createdByPlatctl, protected: prot === 1 };
+      }),
     putInventory: async (e) => put.putInventory(e),
     removeInventory: async (key) => put.removeInventory(key),
-    lastApplied: async () =>
-      new Map(
-        (q.lastApplied.all() as { key: string; manifest: string }[]).map((r) => [
-          r.key,
-          JSON.parse(r.manifest) as Manifest,
-        ]),
-      ),
+    lastApplied: async () => new StoredManifests(q.lastApplied.all() as [string, string][]),
     putLastApplied: async (key, manifest) => put.putLastApplied(key, manifest),
     removeLastApplied: async (key) => put.removeLastApplied(key),
     pending: async () =>

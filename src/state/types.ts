@@ -177,7 +177,7 @@ export interface StateStore {
   putInventory(entry: InventoryEntry): Promise<void>;
   removeInventory(key: string): Promise<void>;
   /** Last-applied manifests by identity key. */
-  lastApplied(): Promise<Map<string, Manifest>>;
+  lastApplied(): Promise<ReadonlyMap<string, Manifest>>;
   putLastApplied(key: string, manifest: Manifest): Promise<void>;
   removeLastApplied(key: string): Promise<void>;
   pending(): Promise<PendingOperation[]>;

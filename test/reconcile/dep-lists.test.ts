@@ -14,7 +14,7 @@ describe('DepLists', () => {
       { length: 300 },
       (_, i) => `Service/p/vpc-${Math.floor(random() * 1e6)}#create${i % 3 ? '' : '#2'}`,
     );
-    const lists = new DepLists(ids);
+    const lists = new DepLists();
     const expected = new Map(ids.map((id) => [id, new Set<string>()]));
     for (let n = 0; n < 5000; n++) {
       const id = ids[Math.floor(random() * ids.length)]!;
@@ -28,5 +28,21 @@ describe('DepLists', () => {
       else lists.add(id, dep);
     }
     for (const id of ids) expect(lists.sorted(id)).toEqual([...expected.get(id)!].sort());
+  });
+});
+
+describe('DepLists, as lists are asked for', () => {
+  it('sorts again once more ids are named, and gives [] for a list nothing was added to', () => {
+    const lists = new DepLists();
+    expect(lists.sorted('x#create')).toEqual([]);
+    lists.add('x#create', 'b#create');
+    lists.add('x#create', 'a#create');
+    expect(lists.sorted('x#create')).toEqual(['a#create', 'b#create']);
+    lists.add('y#create', 'a#create#2');
+    lists.of('x#create').addRank(lists.rankOf('a#create#2'));
+    lists.add('x#create', 'b#create');
+    expect(lists.sorted('x#create')).toEqual(['a#create', 'a#create#2', 'b#create']);
+    expect(lists.sorted('y#create')).toEqual(['a#create#2']);
+    expect(lists.sorted('z#create')).toEqual([]);
   });
 });

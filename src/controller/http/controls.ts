@@ -218,7 +218,7 @@ export class ControllerControls {
   }
 
   /** Every manifest last applied, by key (I/O: read from the state store). */
-  applied(): Promise<Map<string, Manifest>> {
+  applied(): Promise<ReadonlyMap<string, Manifest>> {
     return this.#d.state.lastApplied();
   }
 

@@ -3,6 +3,7 @@ import type { Action, ProposedAction } from '../../model/action.js';
 import type { Manifest } from '../../model/manifest.js';
 import type { LiveObject } from '../../model/provider.js';
 import { type Doc, threeWayDiff } from './diff.js';
+import { identicalJson } from './identical.js';
 import { comparable, creationChanges, display, refOf } from './scope.js';
 
 /** The error for an action a provider never proposes (a bug in the planner or a hand-made plan). */
@@ -69,4 +70,16 @@ export function planUpsert<M extends Manifest>(
       changes: diff.changes,
     },
   ];
+}
+
+/**
+ * {@link planUpsert}'s answer when it is known without the three-way diff or a last-applied
+ * manifest (pure): true when the managed bodies of desired and live are identical, and the diff
+ * then finds nothing whatever was last applied. False: ask {@link planUpsert}.
+ */
+export function upsertInSync<M extends Manifest>(
+  input: { desired: M; live: LiveObject },
+  managed: (m: M) => Doc,
+): boolean {
+  return identicalJson(comparable(managed(input.desired)), comparable(input.live.body));
 }

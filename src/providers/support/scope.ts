@@ -47,15 +47,15 @@ export function display(ref: { name: string; project?: string; workspace?: strin
   return [ref.project, ref.workspace, ref.name].filter((p) => p !== undefined).join('/');
 }
 
-/** A live object's key and ref from the fields the platform returned. Pure. */
+/**
+ * A live object's key and ref from the fields the platform returned. Pure. (Fields set one by
+ * one, in the order conditional spreads gave: those cost a quarter of a second per 100,000.)
+ */
 export function liveRef(kind: Kind, name: string, project?: string, workspace?: string) {
-  const ref: ResourceRef = {
-    kind,
-    name,
-    ...(project !== undefined ? { project } : {}),
-    ...(workspace !== undefined ? { workspace } : {}),
-  };
-  return { key: identityKey(ref), ref };
+  const ref: { -readonly [K in keyof ResourceRef]: ResourceRef[K] } = { kind, name };
+  if (project !== undefined) ref.project = project;
+  if (workspace !== undefined) ref.workspace = workspace;
+  return { key: identityKey(ref), ref: ref as ResourceRef };
 }
 
 /**

@@ -1,0 +1,56 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { manifestKey } from '../../src/model/manifest.js';
+import { openStateStore } from '../../src/state/index.js';
+import { StoredManifests } from '../../src/state/stored-manifests.js';
+import { m } from '../reconcile/manifests.js';
+
+// The SQLite store gives its last-applied manifests as JSON text parsed on demand: it must read as
+// the Map of parsed rows it replaced, and parse only what is asked for.
+describe('StoredManifests', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const manifests = [m.workspace('p', 'b'), m.workspace('p', 'a'), m.instance('p', 'a', 'i')];
+  const rows = manifests.map((x) => [manifestKey(x), JSON.stringify(x)] as [string, string]);
+
+  it('reads as the Map of the parsed rows, in the rows’ order', () => {
+    const stored = new StoredManifests(rows);
+    const parsed = new Map(rows.map(([k, t]) => [k, JSON.parse(t)]));
+    expect(stored.size).toBe(3);
+    expect([...stored.keys()]).toEqual([...parsed.keys()]);
+    expect([...stored]).toStrictEqual([...parsed]);
+    expect([...stored.entries()]).toStrictEqual([...parsed.entries()]);
+    expect([...stored.values()]).toStrictEqual([...parsed.values()]);
+    const seen: [string, unknown][] = [];
+    stored.forEach((v, k, map) => {
+      expect(map).toBe(stored);
+      seen.push([k, v]);
+    });
+    expect(seen).toStrictEqual([...parsed]);
+    expect(stored.has('Workspace/p/a')).toBe(true);
+    expect(stored.has('Workspace/p/zz')).toBe(false);
+    expect(stored.get('Workspace/p/zz')).toBeUndefined();
+    expect(new Map(stored)).toStrictEqual(parsed);
+  });
+
+  it('parses a manifest once, when first asked for, and gives the same object after', () => {
+    const parse = vi.spyOn(JSON, 'parse');
+    const stored = new StoredManifests(rows);
+    [...stored.keys()];
+    stored.has('Workspace/p/a');
+    expect(parse).not.toHaveBeenCalled();
+    const a = stored.get('Workspace/p/a');
+    expect(a).toStrictEqual(m.workspace('p', 'a'));
+    expect(stored.get('Workspace/p/a')).toBe(a);
+    expect([...stored.values()][1]).toBe(a);
+    expect(parse).toHaveBeenCalledTimes(3);
+  });
+
+  it('is what the SQLite store gives for its last-applied manifests', async () => {
+    const store = openStateStore(':memory:');
+    for (const x of manifests) await store.putLastApplied(manifestKey(x), x);
+    const applied = await store.lastApplied();
+    expect(applied).toBeInstanceOf(StoredManifests);
+    expect([...applied.keys()]).toEqual([...rows.map(([k]) => k)].sort());
+    expect(applied.get('ComputeInstance/p/a/i')).toStrictEqual(m.instance('p', 'a', 'i'));
+    await store.close();
+  });
+});
