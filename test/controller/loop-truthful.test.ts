@@ -8,6 +8,7 @@ import {
   loopPorts,
   nextStep,
   recordingRun,
+  runReport,
 } from './helpers/fakes.js';
 
 /**
@@ -31,14 +32,7 @@ function makeLoop(
   return { loop, source, status, calls: run.calls, metrics: ports.metrics };
 }
 
-const EMPTY: RunReport = {
-  resources: [],
-  inventory: [],
-  diagnostics: [],
-  drift: [],
-  blocked: false,
-  interrupted: false,
-};
+const EMPTY: RunReport = runReport();
 
 describe('a newest revision that stays invalid', () => {
   it('keeps the source not ready and every resync invalid, while the last good one is resynced', async () => {

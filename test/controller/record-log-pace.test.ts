@@ -8,6 +8,7 @@ import { ControllerMetrics } from '../../src/controller/status/metrics.js';
 import { initialStatus } from '../../src/controller/status/status.js';
 import { systemClock } from '../../src/core/clock.js';
 import { createLogger } from '../../src/core/logger.js';
+import { runReport } from './helpers/fakes.js';
 
 /** A log destination that takes a line only when the test says so (a slow pipe's reader). */
 function heldDestination() {
@@ -54,14 +55,7 @@ function report(n: number): RunReport {
       ...(i === 10 ? { error: 'boom' } : {}),
     });
   }
-  return {
-    resources,
-    inventory: [],
-    diagnostics: [],
-    drift: [],
-    blocked: false,
-    interrupted: false,
-  };
+  return runReport(resources);
 }
 
 function ports(logger: ReturnType<typeof createLogger>): StepPorts {

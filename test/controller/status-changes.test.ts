@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ResourceReport, RunReport } from '../../src/controller/engine/ports.js';
+import type { ResourceReport } from '../../src/controller/engine/ports.js';
 import { diffOf } from '../../src/controller/http/control-views.js';
 import { BackoffTracker } from '../../src/controller/loop/backoff.js';
 import type { StepPorts } from '../../src/controller/loop/ports.js';
@@ -7,7 +7,7 @@ import { record } from '../../src/controller/loop/run-record.js';
 import { ControllerMetrics } from '../../src/controller/status/metrics.js';
 import { initialStatus } from '../../src/controller/status/status.js';
 import { systemClock } from '../../src/core/clock.js';
-import { memoryLogger } from './helpers/fakes.js';
+import { memoryLogger, runReport } from './helpers/fakes.js';
 
 const created: ResourceReport = {
   key: 'Workspace/p/a',
@@ -42,16 +42,7 @@ const bare: ResourceReport = {
 };
 const kept: ResourceReport = { ...created, key: 'Workspace/p/c', action: 'noop', changes: [] };
 
-function run(resources: ResourceReport[]): RunReport {
-  return {
-    resources,
-    inventory: [],
-    diagnostics: [],
-    drift: [],
-    blocked: false,
-    interrupted: false,
-  };
-}
+const run = runReport;
 
 describe('what status keeps of the last run', () => {
   it("keeps each changed resource's key and field changes, not the rest of its report", async () => {

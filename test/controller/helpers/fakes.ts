@@ -14,6 +14,18 @@ import { initialStatus } from '../../../src/controller/status/status.js';
 import { systemClock } from '../../../src/core/clock.js';
 import { createLogger } from '../../../src/core/logger.js';
 
+/** A run's report with these resources and nothing else: no inventory, diagnostics or drift. */
+export function runReport(resources: RunReport['resources'] = []): RunReport {
+  return {
+    resources,
+    inventory: [],
+    diagnostics: [],
+    drift: [],
+    blocked: false,
+    interrupted: false,
+  };
+}
+
 /** Collects JSON log lines in memory. */
 export function memoryLogger() {
   const lines: string[] = [];
@@ -88,14 +100,7 @@ export function recordingRun(
   const run: ReconcileRun = async (req, signal, hard) => {
     calls.push(req);
     if (respond) return respond(req, signal, hard);
-    return {
-      resources: [],
-      inventory: [],
-      diagnostics: [],
-      drift: [],
-      blocked: false,
-      interrupted: false,
-    };
+    return runReport();
   };
   return { run, calls };
 }
