@@ -1,30 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ResourceRef } from '../../src/model/action.js';
-import {
-  KINDS,
-  type LoadedManifest,
-  type Manifest,
-  manifestKey,
-} from '../../src/model/manifest.js';
+import { KINDS, type LoadedManifest } from '../../src/model/manifest.js';
 import type { ObserveScope, ProviderPorts, ProviderRegistry } from '../../src/model/provider.js';
 import { observeAll } from '../../src/reconcile/observe.js';
 import type { InventoryEntry } from '../../src/state/types.js';
+import { loaded } from '../providers/fixtures.js';
 import { m } from './manifests.js';
 
 // Observe asks each kind's provider for its whole scope at once, grouped by key, and makes the
 // per-key items only to narrow down a read that failed: the scope must be the one the items gave.
-
-function loaded(manifest: Manifest): LoadedManifest {
-  const source = { file: 'set.yaml', line: 1, col: 1 };
-  return {
-    manifest,
-    key: manifestKey(manifest),
-    file: 'set.yaml',
-    source,
-    positionOf: () => source,
-  };
-}
 
 /** The scope as the items gave it: each key's manifests, then its refs, keys as first met. */
 function reference(desired: readonly LoadedManifest[], refs: readonly ResourceRef[]) {

@@ -2,33 +2,18 @@ import { describe, expect, it } from 'vitest';
 import type { Clock } from '../../src/core/clock.js';
 import { runSteps, Slicer } from '../../src/core/slices.js';
 import type { ApiClient } from '../../src/model/api.js';
-import {
-  KINDS,
-  type LoadedManifest,
-  type Manifest,
-  manifestKey,
-} from '../../src/model/manifest.js';
+import { KINDS } from '../../src/model/manifest.js';
 import type { ProviderRegistry } from '../../src/model/provider.js';
 import { plan, planSteps } from '../../src/reconcile/planner.js';
 import { reconcile } from '../../src/reconcile/run.js';
 import { openStateStore } from '../../src/state/index.js';
+import { loaded } from '../providers/fixtures.js';
 import { m } from './manifests.js';
 
 // A controller plans 100,000 resources on the event loop that also renews its lease: a plan that
 // held the loop for 15 s let the lease lapse. The run gives the loop turns inside its plan.
 
 const desired = Array.from({ length: 300 }, (_, i) => m.workspace('p', `ws-${i}`));
-
-function loaded(manifest: Manifest): LoadedManifest {
-  const source = { file: 'set.yaml', line: 1, col: 1 };
-  return {
-    manifest,
-    key: manifestKey(manifest),
-    file: 'set.yaml',
-    source,
-    positionOf: () => source,
-  };
-}
 
 /** Every kind observed empty and planned by `planOne` (no I/O). */
 function providers(planOne: () => []): ProviderRegistry {
