@@ -18,7 +18,7 @@ describe('byKind', () => {
           const filtered = items.filter((i) => i.kind === k);
           expect(groups.get(k) ?? []).toEqual(filtered);
           // the same objects, not copies
-          (groups.get(k) ?? []).forEach((g, n) => expect(g).toBe(filtered[n]));
+          for (const [n, g] of (groups.get(k) ?? []).entries()) expect(g).toBe(filtered[n]);
         }
         expect([...groups.values()].reduce((s, g) => s + g.length, 0)).toBe(items.length);
       }),

@@ -2,7 +2,6 @@ import pg from 'pg';
 import { type Clock, systemClock } from '../../core/clock.js';
 import { PlatctlError } from '../../core/errors.js';
 import type { ActionOutcome } from '../../model/action.js';
-import type { Manifest } from '../../model/manifest.js';
 import { StoredManifests } from '../stored-manifests.js';
 import {
   applyWrite,
