@@ -45,9 +45,11 @@ export async function observeAll(
     ),
   ].sort();
   const unreadable = new Map<string, { message: string; code: string }>();
+  const desiredOf = byKind(manifests, (m) => m.manifest.kind);
+  const refsOf = byKind(refs, (r) => r.kind);
   const perKind = KINDS.map(async (kind) => {
-    const desired = manifests.filter((m) => m.manifest.kind === kind);
-    const mine = refs.filter((r) => r.kind === kind);
+    const desired = desiredOf.get(kind) ?? [];
+    const mine = refsOf.get(kind) ?? [];
     if (desired.length === 0 && mine.length === 0) return [];
     const provider = providers[kind] as ProviderRegistry[Manifest['kind']];
     const read = (scope: Scope) =>
@@ -63,6 +65,21 @@ export async function observeAll(
     return live;
   });
   return { live: (await Promise.all(perKind)).flat(), unreadable };
+}
+
+/**
+ * `items` grouped by kind, each group in their order: what a filter per kind gave (twelve passes
+ * over 100,000 manifests and as many refs were a tenth of a no-op plan's observe).
+ */
+export function byKind<T>(items: readonly T[], kindOf: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const kind = kindOf(item);
+    const group = groups.get(kind);
+    if (group) group.push(item);
+    else groups.set(kind, [item]);
+  }
+  return groups;
 }
 
 /** What one read of a kind asks for: manifests and inventory refs, grouped by key. */

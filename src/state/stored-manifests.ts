@@ -36,6 +36,13 @@ export class StoredManifests implements ReadonlyMap<string, Manifest> {
     return manifest;
   }
 
+  /** The manifests of the keys `keep` takes, still unparsed (those parsed here are reused). */
+  only(keep: (key: string) => boolean): StoredManifests {
+    const kept = new StoredManifests([...this.#text].filter(([key]) => keep(key)));
+    for (const [key, m] of this.#parsed) if (kept.#text.has(key)) kept.#parsed.set(key, m);
+    return kept;
+  }
+
   keys(): MapIterator<string> {
     return this.#text.keys();
   }
@@ -55,4 +62,16 @@ export class StoredManifests implements ReadonlyMap<string, Manifest> {
   [Symbol.iterator](): MapIterator<[string, Manifest]> {
     return this.entries();
   }
+}
+
+/**
+ * The entries of `map` whose key `keep` takes, in its order: a {@link StoredManifests} stays one
+ * (its manifests unparsed), any other map is copied (each value read).
+ */
+export function onlyKeys(
+  map: ReadonlyMap<string, Manifest>,
+  keep: (key: string) => boolean,
+): ReadonlyMap<string, Manifest> {
+  if (map instanceof StoredManifests) return map.only(keep);
+  return new Map([...map].filter(([key]) => keep(key)));
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { manifestKey } from '../../src/model/manifest.js';
 import { openStateStore } from '../../src/state/index.js';
-import { StoredManifests } from '../../src/state/stored-manifests.js';
+import { onlyKeys, StoredManifests } from '../../src/state/stored-manifests.js';
 import { m } from '../reconcile/manifests.js';
 
 // The SQLite store gives its last-applied manifests as JSON text parsed on demand: it must read as
@@ -52,5 +52,30 @@ describe('StoredManifests', () => {
     expect([...applied.keys()]).toEqual([...rows.map(([k]) => k)].sort());
     expect(applied.get('ComputeInstance/p/a/i')).toStrictEqual(m.instance('p', 'a', 'i'));
     await store.close();
+  });
+});
+
+// A shard's view of the store keeps the keys of its shard: still unparsed, the same manifests.
+describe('onlyKeys', () => {
+  afterEach(() => vi.restoreAllMocks());
+  const manifests = [m.workspace('p', 'b'), m.workspace('q', 'a'), m.workspace('p', 'c')];
+  const rows = manifests.map((x) => [manifestKey(x), JSON.stringify(x)] as [string, string]);
+  const keep = (key: string) => key.startsWith('Workspace/p/');
+
+  it('is the filtered Map of the parsed rows, and parses nothing', () => {
+    const stored = new StoredManifests(rows);
+    const first = stored.get('Workspace/p/b');
+    const parse = vi.spyOn(JSON, 'parse');
+    const kept = onlyKeys(stored, keep);
+    expect(parse).not.toHaveBeenCalled();
+    expect(kept).toBeInstanceOf(StoredManifests);
+    expect(kept.get('Workspace/p/b')).toBe(first);
+    const parsed = new Map(rows.map(([k, t]) => [k, JSON.parse(t)]));
+    expect([...kept]).toStrictEqual([...parsed].filter(([k]) => keep(k)));
+  });
+
+  it('filters any other map as a copy', () => {
+    const plain = new Map(manifests.map((x) => [manifestKey(x), x]));
+    expect([...onlyKeys(plain, keep)]).toEqual([...plain].filter(([k]) => keep(k)));
   });
 });

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { PlatctlError } from '../../core/errors.js';
 import { shardOfKey } from '../shards.js';
+import { onlyKeys } from '../stored-manifests.js';
 import { applyWrite, type StateStore, type StateWrite } from '../types.js';
 import { classifiedError } from './classify.js';
 import type { Fence } from './lease.js';
@@ -43,7 +44,7 @@ export function scopedStore(
     // already the view of one run, at the epochs it started with
     pinned: () => view,
     inventory: async () => (await base.inventory()).filter((e) => mine(e.key)),
-    lastApplied: async () => new Map([...(await base.lastApplied())].filter(([key]) => mine(key))),
+    lastApplied: async () => onlyKeys(await base.lastApplied(), mine),
     pending: async () => (await base.pending()).filter((p) => mine(p.key)),
     outcomes: async () => (await base.outcomes()).filter((o) => mine(o.key)),
     putInventory: (entry) => one({ type: 'putInventory', entry }),

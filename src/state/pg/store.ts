@@ -2,7 +2,7 @@ import pg from 'pg';
 import { type Clock, systemClock } from '../../core/clock.js';
 import { PlatctlError } from '../../core/errors.js';
 import type { ActionOutcome } from '../../model/action.js';
-import type { Manifest } from '../../model/manifest.js';
+import { StoredManifests } from '../stored-manifests.js';
 import {
   applyWrite,
   type InventoryEntry,
@@ -144,10 +144,13 @@ export async function openPostgresStore(
       }));
     },
     lastApplied: async () => {
-      const { rows } = await pool.query<{ key: string; manifest: Manifest }>(
-        'SELECT key, manifest FROM last_applied ORDER BY key COLLATE "C"',
-      );
-      return new Map(rows.map((r) => [r.key, r.manifest]));
+      // the JSON text as stored, parsed when first asked for (as SQLite's): the driver parsed all
+      // 100,000 rows of a no-op plan, which asks for few of them
+      const { rows } = await pool.query<[string, string]>({
+        text: 'SELECT key, manifest::text FROM last_applied ORDER BY key COLLATE "C"',
+        rowMode: 'array',
+      });
+      return new StoredManifests(rows);
     },
     pending: async () => {
       const { rows } = await pool.query<{
