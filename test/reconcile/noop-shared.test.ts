@@ -67,6 +67,6 @@ describe('creates and keys', () => {
     );
     expect(identityKey({ kind: 'User', name: 'a@b' })).toBe('User/a@b');
     expect(identityKey({ kind: 'User', name: null as never, project: undefined })).toBe('User/');
-    expect(identityKey({ kind: 'Project', name: 42 as never })).toBe('Project/42');
+    expect(identityKey({ kind: 'User', name: 42 as never })).toBe('User/42');
   });
 });
