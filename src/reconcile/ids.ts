@@ -25,10 +25,17 @@ export function assignIds(proposed: readonly ProposedAction[]): Action[] {
     const base = `${p.key}#${p.type}`;
     const action = copyOf(p);
     action.id = n === 1 ? base : `${base}#${n}`;
-    action.dependsOn = [];
+    action.dependsOn = NO_DEPENDENCIES;
     return action as unknown as Action;
   });
 }
+
+/**
+ * The list every action starts with, shared and frozen: the ordering gives a waiting action a list
+ * of its own, and one waiting on nothing (most of an idle plan) keeps this one (an empty list per
+ * action was 100,000 arrays at 100,000). As JSON, the same `[]`.
+ */
+const NO_DEPENDENCIES: readonly string[] = Object.freeze([]);
 
 /**
  * A shallow copy of an action, its properties in the same order: what `{ ...a }` gives for a plain

@@ -103,6 +103,7 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
       planSteps(requested, live, lastApplied, {
         providers: ports.providers,
         inventory,
+        keys: new Map(manifests.map((m) => [m.manifest, m.key])),
         unreadable: new Map([...unreadable].map(([key, why]) => [key, why.message])),
         ...pick(options, [
           'prune',

@@ -1,4 +1,3 @@
-import { PlatctlError } from '../../core/errors.js';
 import { nextTurn } from '../../core/slices.js';
 import { LeaseKeeper } from '../leadership/lease-keeper.js';
 import type { RunTrigger, StoredRun } from '../status/history.js';
@@ -6,6 +5,7 @@ import { BackoffTracker } from './backoff.js';
 import type { LoopOptions, LoopPorts, StepOutcome, StepPorts } from './ports.js';
 import { reconcileStep } from './reconcile-step.js';
 import { runOf } from './run-record.js';
+import { armShutdownTimeout, sleepBeating } from './waits.js';
 
 /**
  * The controller loop: wins the state store's lease (or stands by), then repeats a level-based
@@ -113,25 +113,14 @@ export class ControllerLoop {
       this.#ports.status.role = 'stopping';
       this.#stopping.abort(new Error('controller stopping'));
       this.#wake.abort();
-      this.#armShutdownTimeout();
+      armShutdownTimeout(
+        this.#options.shutdownTimeoutMs,
+        this.#ports,
+        this.#ended.signal,
+        this.#hardStop,
+      );
     }
     await this.#running;
-  }
-
-  /** After the shutdown timeout, cuts what the running step still waits for. */
-  #armShutdownTimeout(): void {
-    const ms = this.#options.shutdownTimeoutMs;
-    if (ms === undefined) return;
-    this.#ports.clock.sleep(ms, this.#ended.signal).then(
-      () => {
-        this.#ports.logger.warn(
-          { event: 'shutdown-timeout', timeoutMs: ms },
-          'shutdown timeout: cutting the waits and requests still running; the next run resumes them',
-        );
-        this.#hardStop.abort(new PlatctlError('aborted', `shutdown took longer than ${ms} ms`));
-      },
-      () => {},
-    );
   }
 
   async #loop(): Promise<void> {
@@ -240,21 +229,12 @@ export class ControllerLoop {
 
   /**
    * Sleeps on the injected clock until `ms` pass, a trigger arrives, or stop is asked (with
-   * `only`: until `ms` pass or `only` aborts, whatever is triggered); in slices of a quarter of
-   * the watchdog's threshold, beating after each, so a long interval is not mistaken for a stuck
-   * loop.
+   * `only`: until `ms` pass or `only` aborts, whatever is triggered), beating the watchdog.
    */
   async #sleep(ms: number, only?: AbortSignal): Promise<void> {
     if (this.#stopping.signal.aborted) return;
     this.#wake = new AbortController();
     if (this.#triggered && !only) return;
-    const { clock, heartbeat } = this.#ports;
-    const slice = heartbeat ? Math.max(1, heartbeat.thresholdMs / 4) : ms;
-    const until = clock.now() + ms;
-    const wake = only ?? this.#wake.signal;
-    for (let left = ms; left > 0 && !wake.aborted; left = until - clock.now()) {
-      await clock.sleep(Math.min(left, slice), wake).catch(() => {});
-      heartbeat?.beat('idle');
-    }
+    await sleepBeating(this.#ports.clock, this.#ports.heartbeat, ms, only ?? this.#wake.signal);
   }
 }

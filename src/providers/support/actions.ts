@@ -4,7 +4,7 @@ import type { Manifest } from '../../model/manifest.js';
 import type { LiveObject } from '../../model/provider.js';
 import { type Doc, threeWayDiff } from './diff.js';
 import { identicalJson } from './identical.js';
-import { comparable, creationChanges, display, refOf } from './scope.js';
+import { comparable, creationChanges, display, fieldPath, refOf } from './scope.js';
 
 /** The error for an action a provider never proposes (a bug in the planner or a hand-made plan). */
 export function unsupported(kind: string, action: Action): PlatctlError {
@@ -35,7 +35,7 @@ export function deleteAction(key: string, live: LiveObject, what: string): Propo
     reason: { code: 'removed-from-git', message: `${what} is no longer declared in git` },
     changes: Object.entries(comparable(live.body)).map(([k, v]) => ({
       op: 'remove' as const,
-      path: `/${k}`,
+      path: fieldPath(k),
       before: v,
     })),
   };

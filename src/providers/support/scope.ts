@@ -105,7 +105,28 @@ export function desiredPower(m: Manifest): 'on' | 'off' {
 /** The changes shown for a create: the whole managed body, added. Pure. */
 export function creationChanges(m: Manifest): ProposedAction['changes'] {
   const body = comparable(managedBody(m));
-  return Object.entries(body).map(([k, v]) => ({ op: 'add' as const, path: `/${k}`, after: v }));
+  return Object.entries(body).map(([k, v]) => ({
+    op: 'add' as const,
+    path: fieldPath(k),
+    after: v,
+  }));
+}
+
+/** Paths of top-level fields made so far: a manifest has a handful (`metadata`, `spec`). */
+const FIELD_PATHS = new Map<string, string>();
+
+/**
+ * `/<field>`, the JSON pointer of a top-level field, one string per field name: a create or prune
+ * of 100,000 made `"/metadata"` and `"/spec"` once per change (3.2 MB each, held by status until
+ * the next run is recorded). Names past the first 64 are not kept (a body of odd fields). Pure.
+ */
+export function fieldPath(k: string): string {
+  let path = FIELD_PATHS.get(k);
+  if (path === undefined) {
+    path = `/${k}`;
+    if (FIELD_PATHS.size < 64) FIELD_PATHS.set(k, path);
+  }
+  return path;
 }
 
 /** A JSON object's field as an object, or undefined. */
