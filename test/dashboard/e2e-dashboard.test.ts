@@ -60,7 +60,8 @@ afterAll(async () => {
   await ctl?.close();
 });
 
-describe('the dashboard against a real controller', () => {
+// each test waits on a real controller's runs (polls of up to 30 s): more than vitest's 30 s a test
+describe('the dashboard against a real controller', { timeout: 120_000 }, () => {
   it('loads with the token and shows the counts and graph the controller reports', async () => {
     await page.goto(ctl.url);
     await page.screenshot({ path: join(SHOTS, 'dashboard-token.png') });

@@ -50,7 +50,8 @@ afterAll(async () => {
   await ctl?.close();
 });
 
-describe('the resource list against a real controller', () => {
+// each test waits on a real controller's runs (polls of up to 30 s): more than vitest's 30 s a test
+describe('the resource list against a real controller', { timeout: 120_000 }, () => {
   it('answers a filtered page on the server, with its total and its projects', async () => {
     const answer = await ctl.control<ResourcePage>(
       'GET',

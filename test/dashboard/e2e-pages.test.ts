@@ -41,7 +41,9 @@ afterAll(async () => {
   await ctl?.close();
 });
 
-describe('the resource and run pages against a real controller', () => {
+// each test waits on a real controller's runs (three in the drift test, each polled up to 30 s):
+// vitest's 30 s per test was too short for them on a loaded CI machine
+describe('the resource and run pages against a real controller', { timeout: 120_000 }, () => {
   it("shows an instance's manifest as written, the platform's document, its power and GPUs", async () => {
     await page.getByTestId('resource-detail').waitFor();
     expect(await page.getByTestId('resource-key').textContent()).toBe(L40S);
