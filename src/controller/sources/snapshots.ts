@@ -1,5 +1,6 @@
-import { cp, mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { cp, mkdir, readdir, rename, rm, stat, symlink, writeFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
+import type { DirEntry } from './dir-read.js';
 
 /** The file whose presence in the manifests path suspends changes (the pod keeps running). */
 const SUSPEND_FILE = '.platctl-suspend';
@@ -29,19 +30,51 @@ export class SnapshotStore {
   }
 
   /** The snapshot directory of `revision`, copying `from` into it the first time. */
-  async take(revision: string, from: string): Promise<{ dir: string; suspendFile: boolean }> {
+  take(revision: string, from: string): Promise<{ dir: string; suspendFile: boolean }> {
+    return this.#materialize(revision, async (tmp) => {
+      // A path missing at this revision yields an empty snapshot: "no manifests", never a crash.
+      if (await exists(from)) {
+        await cp(from, tmp, {
+          recursive: true,
+          // a relative link stays relative: resolved, it would point out of the snapshot
+          verbatimSymlinks: true,
+          filter: (src) => !src.split(/[\\/]/).includes('.git'),
+        });
+      }
+    });
+  }
+
+  /** The snapshot directory of `revision`, written from `entries` (a directory's read) the first time. */
+  write(
+    revision: string,
+    entries: readonly DirEntry[],
+  ): Promise<{ dir: string; suspendFile: boolean }> {
+    return this.#materialize(revision, async (tmp) => {
+      const made = new Set<string>();
+      for (const e of entries) {
+        const path = join(tmp, e.rel);
+        const parent = dirname(path);
+        if (!made.has(parent)) {
+          await mkdir(parent, { recursive: true });
+          made.add(parent);
+        }
+        if ('data' in e) await writeFile(path, e.data);
+        else await symlink(e.link, path);
+      }
+    });
+  }
+
+  /** Fills a scratch directory and renames it into place, unless `revision` is already there. */
+  async #materialize(
+    revision: string,
+    fill: (tmp: string) => Promise<void>,
+  ): Promise<{ dir: string; suspendFile: boolean }> {
     const dir = join(this.#root, safeName(revision));
     if (!(await exists(dir))) {
       const tmp = `${dir}.tmp-${process.pid}`;
       await rm(tmp, { recursive: true, force: true });
       await mkdir(tmp, { recursive: true });
-      // A path missing at this revision yields an empty snapshot: "no manifests", never a crash.
-      if (await exists(from)) {
-        await cp(from, tmp, {
-          recursive: true,
-          filter: (src) => !src.split(/[\\/]/).includes('.git'),
-        });
-      }
+      await fill(tmp);
       // Renamed into place so a crash never leaves a half-copied snapshot under a real name.
       await rename(tmp, dir);
     }
