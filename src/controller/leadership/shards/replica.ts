@@ -60,6 +60,8 @@ export class ShardReplica {
   #members: string[] = [];
   /** The shards there are: those of the last run's manifests and inventory, and `global`. */
   #known = new Set<string>([GLOBAL_SHARD]);
+  /** The last {@link assignedTo} answer, and the shards and members it was for. */
+  #assignment: { known: Set<string>; members: string; mine: Set<string> } | undefined;
   #running = false;
   #wakeAfterRun = false;
   #queue: Promise<unknown> = Promise.resolve();
@@ -168,26 +170,29 @@ export class ShardReplica {
    */
   async #rebalance(when: { release: boolean; fromRun: boolean }): Promise<void> {
     const { coordinator, id, logger } = this.#o;
-    const assigned = this.#settled()
-      ? assignedTo(id, this.#known, this.#members)
-      : new Set<string>();
+    const assigned = this.#settled() ? this.#assigned(id) : new Set<string>();
     const held = coordinator.held();
     const released: string[] = [];
     if (when.release) {
-      for (const s of held.keys()) {
-        if (!assigned.has(s)) {
-          await coordinator.release(s);
-          this.#book.released(s);
-          released.push(s);
+      try {
+        for (const s of held.keys()) {
+          if (!assigned.has(s)) {
+            await coordinator.release(s);
+            released.push(s);
+          }
         }
+      } finally {
+        this.#book.released(...released);
       }
     }
     const taken: string[] = [];
-    for (const s of assigned) {
-      if (!held.has(s) && (await coordinator.take(s))) {
-        await this.#book.taken(s);
-        taken.push(s);
+    try {
+      for (const s of assigned) {
+        if (!held.has(s) && (await coordinator.take(s))) taken.push(s);
       }
+    } finally {
+      // their documents join the status in one pass, however many were taken
+      await this.#book.taken(...taken);
     }
     if (released.length > 0 || taken.length > 0) {
       logger.info({ event: 'shards', taken, released }, 'shards moved');
@@ -210,6 +215,19 @@ export class ShardReplica {
       })),
       ...(this.#o.rps !== undefined ? { rps: this.#o.rps } : {}),
     };
+  }
+
+  /**
+   * {@link assignedTo} for the current shards and members, computed again only when either
+   * changed: every poll asks, and 1,000 shards are 3,000 hashes with three replicas.
+   */
+  #assigned(id: string): Set<string> {
+    const members = this.#members.join('\0');
+    const last = this.#assignment;
+    if (last && last.known === this.#known && last.members === members) return new Set(last.mine);
+    const mine = assignedTo(id, this.#known, this.#members);
+    this.#assignment = { known: this.#known, members, mine };
+    return new Set(mine);
   }
 
   /** Joined (on the current lock session: a reconnect is a new seat) at least `settleMs` ago. */
