@@ -66,6 +66,32 @@ export interface ChangeTarget {
   edit(description: string): void;
 }
 
+/** How long the emulator's journal must stay still before the edit: no run still in flight. */
+const QUIET_MS = 3_000;
+
+/**
+ * The journal's last sequence number once the fleet is idle (I/O): a replica that took shards
+ * late runs again after every workspace exists, and that run's lists, counted after the edit,
+ * would both inflate the requests and start the clock early. Waits for {@link QUIET_MS} without
+ * a request (at most two minutes) and says how many came after convergence.
+ */
+async function quietAfter(url: string, converged: number): Promise<number> {
+  let last = converged;
+  let stillSince = performance.now();
+  const started = stillSince;
+  while (performance.now() - stillSince < QUIET_MS && performance.now() - started < 120_000) {
+    await new Promise((r) => setTimeout(r, 250));
+    const res = await emulatorControl(url, 'GET', `/_emulator/journal?since=${last}`);
+    const entries = ((await res.json()) as { entries: Entry[] }).entries;
+    if (entries.length > 0) {
+      last = Math.max(last, ...entries.map((e) => e.seq));
+      stillSince = performance.now();
+    }
+  }
+  console.error(`idle before the edit: ${last - converged} requests after convergence`);
+  return last;
+}
+
 /**
  * Edits one workspace of every project in the watched directory and waits until the emulator has
  * answered that many workspace updates: the seconds from the edit, the requests sent after it,
@@ -76,7 +102,7 @@ export async function changeEveryProject(
   converged: readonly Entry[],
   target: ChangeTarget,
 ) {
-  const after = Math.max(0, ...converged.map((e) => e.seq));
+  const after = await quietAfter(url, Math.max(0, ...converged.map((e) => e.seq)));
   const editedAt = performance.now();
   target.edit(`changed ${new Date().toISOString()}`);
   for (;;) {

@@ -11,7 +11,8 @@
  * kills (-9) the sharded replica holding the most shards and measures how long until the others
  * hold all of them.
  *
- * `--change` then measures what issue 27 asks of a sharded fleet: once every workspace exists,
+ * `--change` then measures what issue 27 asks of a sharded fleet: once every workspace exists
+ * and the emulator has had no request for 3 s (no run still in flight),
  * the description of one workspace in every project is edited in git (the watched directory) and
  * the time is taken until the emulator has answered that many updates — against the shared
  * budget's floor, the requests the fleet sent for it (from the journal, after the edit) spaced as
