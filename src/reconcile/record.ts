@@ -1,9 +1,15 @@
+import type { Clock } from '../core/clock.js';
 import type { Action, ActionOutcome } from '../model/action.js';
 import { type Manifest, type PlatctlKind, PRUNE_ANNOTATION } from '../model/manifest.js';
 import type { Plan } from '../model/plan.js';
 import type { ExecuteResult } from '../model/provider.js';
 import type { InventoryEntry, StateStore, StateWrite } from '../state/types.js';
 import { sameJson } from './same-json.js';
+
+/** `w`, a pending record made at `at` (the time of the transaction that holds it). */
+function stamped(w: StateWrite, at: number): StateWrite {
+  return w.type === 'beginPending' ? { type: w.type, op: { ...w.op, startedAt: at } } : w;
+}
 
 /** Kinds the API cannot read: they exist only because platctl made them so. */
 const PLATCTL_ONLY: ReadonlySet<string> = new Set<PlatctlKind>([
@@ -25,6 +31,16 @@ export interface Recorder {
   forgotten(): Promise<void>;
 }
 
+/**
+ * Commits no closer together than `gapMs` (timed on `sleep`): for a paced run, whose requests
+ * wait their turn at the rate limiter anyway, so the records of the actions answered within one
+ * gap share a commit instead of one commit per answer (at 1,000 rps, one every millisecond).
+ */
+export interface CommitPacing {
+  readonly gapMs: number;
+  readonly sleep: Clock['sleep'];
+}
+
 /** What the state held as the plan was made, read once for both (read from the store if absent). */
 export interface KnownState {
   readonly inventory: readonly InventoryEntry[];
@@ -43,6 +59,7 @@ export async function createRecorder(
   runId: string,
   now: () => number,
   known?: KnownState,
+  pacing?: CommitPacing,
 ): Promise<Recorder> {
   const remaining = new Map<string, number>();
   for (const a of plan.actions) remaining.set(a.key, (remaining.get(a.key) ?? 0) + 1);
@@ -51,25 +68,36 @@ export async function createRecorder(
   const pruning = new Set(
     plan.actions.filter((a) => a.reason.code === 'removed-from-git').map((a) => a.key),
   );
-  /** The writes of the hooks called in this turn of the event loop, not yet committed. */
+  /** The writes of the hooks called since the last commit, not yet committed. */
   let writes: StateWrite[] = [];
   let group: Promise<void> | undefined;
+  let lastCommit = Number.NEGATIVE_INFINITY;
   /**
    * Group commit: the hooks called in one turn of the event loop (the queue starts and settles
-   * actions in bursts) share one transaction, committed in the next turn; each hook resolves
-   * only once the transaction holding its writes is committed, and every hook of a failed one
-   * rejects. So a create's pending record is still durable before its request is sent, with one
-   * commit for a burst instead of one per action. (The executor starts the next action before a
-   * settle's commit, so the two share it even when requests are answered one at a time.)
+   * actions in bursts) share one transaction, committed in the next turn (paced: no sooner than
+   * `pacing.gapMs` after the last one); each hook resolves only once the transaction holding its
+   * writes is committed, and every hook of a failed one rejects. So a create's pending record is
+   * still durable before its request is sent, with one commit for a burst instead of one per
+   * action. (The executor starts the next action before a settle's commit, so the two share it
+   * even when requests are answered one at a time.) A pending record's `startedAt` is the time
+   * its transaction is made, not when it was asked for: however long it waited to be committed,
+   * it is no further ahead of its request than a record written at once.
    */
   const commit = (): Promise<void> => {
-    group ??= new Promise<void>((resolve) => setImmediate(resolve)).then(async () => {
+    group ??= turn().then(async () => {
       group = undefined;
       const these = writes;
       writes = [];
-      if (these.length > 0) await store.batch(these);
+      lastCommit = now();
+      if (these.length > 0) await store.batch(these.map((w) => stamped(w, lastCommit)));
     });
     return group;
+  };
+  const turn = (): Promise<void> => {
+    const wait = pacing ? pacing.gapMs - (now() - lastCommit) : 0;
+    return pacing && wait > 0
+      ? pacing.sleep(wait)
+      : new Promise<void>((resolve) => setImmediate(resolve));
   };
   const forget = (key: string) => {
     writes.push({ type: 'removeInventory', key }, { type: 'removeLastApplied', key });

@@ -117,6 +117,12 @@ export interface RunPorts {
    */
   readonly canWrite?: () => boolean;
   /**
+   * The least time between two of the state's commits while executing (ms): set for a paced run
+   * (`createRunPorts` with `rps`), whose requests wait their turn at the rate limiter anyway, so
+   * the records of the actions answered within it share a commit. @default 0 (every turn)
+   */
+  readonly commitGapMs?: number;
+  /**
    * Gives the event loop turns between the run's stages and inside its plan, shared by them all.
    * @default a 20 ms slice on {@link clock}
    */

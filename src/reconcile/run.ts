@@ -190,6 +190,9 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
       ports.clock.now,
       // as read for the plan: nothing is written between the two (a copy of each less per run)
       { inventory, lastApplied },
+      ports.commitGapMs
+        ? { gapMs: ports.commitGapMs, sleep: (ms) => ports.clock.sleep(ms) }
+        : undefined,
     );
     await slicer.pause();
     const outcomes = await executePlan(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Clock } from '../../src/core/clock.js';
-import { catchUpMs, createPacer } from '../../src/providers/client/pacer.js';
+import { catchUpMs, createPacer, groupLeadMs } from '../../src/providers/client/pacer.js';
 import { createRateLimiter } from '../../src/providers/client/rate-limiter.js';
 
 /** A clock whose timers fire `lateMs` after they were due, as on a busy event loop. */
@@ -75,6 +75,39 @@ describe('the pacer', () => {
         Math.ceil((catchUpMs(40) * 40) / 1000) + 1,
       );
     }
+  });
+
+  it('starts the slots of 4 ms together at high rates: one wake for four starts at --rps 1000, never ahead of the group', async () => {
+    // a wake each 1 ms slot was the engine's largest cost of pacing beside the state's commits
+    const clock = lateClock(0);
+    let wakes = 0;
+    const counted: Clock = {
+      now: clock.now,
+      sleep: (ms, signal) => {
+        wakes++;
+        return clock.sleep(ms, signal);
+      },
+    };
+    const t0 = clock.now();
+    const starts = await startTimes(createPacer(1000, counted), clock, 2000);
+    // the first starts alone (nothing else waited yet), the rest four a wake; a wake each on main
+    expect(wakes).toBeLessThanOrEqual(1 + 2000 / 4);
+    // each start at most 3 ms ahead of its own slot (start i's slot is t0 + i), none behind
+    starts.forEach((t, i) => {
+      expect(t, `start ${i}`).toBeGreaterThanOrEqual(t0 + i - 3);
+      expect(t, `start ${i}`).toBeLessThanOrEqual(t0 + i);
+    });
+    expect(busiestWindow(starts, 1)).toBe(4);
+    expect(busiestWindow(starts, 1000)).toBeLessThanOrEqual(1000);
+    expect(groupLeadMs(1000)).toBe(3);
+  });
+
+  it('keeps one wake per slot where the slots are 4 ms apart or more', async () => {
+    const clock = lateClock(0);
+    const starts = await startTimes(createPacer(250, clock), clock, 50);
+    expect(starts.slice(1).map((t, i) => t - starts[i]!)).toEqual(Array(49).fill(4));
+    expect(groupLeadMs(250)).toBe(0);
+    expect(groupLeadMs(20)).toBe(0);
   });
 
   it('paces a fractional rate as one start per 1000 / rps ms', async () => {
