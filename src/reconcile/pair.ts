@@ -18,6 +18,17 @@ export interface Pairing {
   readonly inventory?: InventoryEntry;
 }
 
+/** The pairings sorted by key, and each key's pairing (the map they were made in). */
+export interface Paired {
+  readonly pairings: Pairing[];
+  /**
+   * Key → its pairing, for the stages after the pairing that look keys up (the ordering's edges:
+   * `known-manifests.ts`) instead of a map of 100,000 keys of their own. Insertion order, not
+   * sorted: iterate {@link pairings} for the order.
+   */
+  readonly byKey: ReadonlyMap<string, Pairing>;
+}
+
 /** Pairings between two pauses of {@link pairSteps}. */
 const SLICE = 512;
 
@@ -25,7 +36,8 @@ const SLICE = 512;
  * Pairs desired, live and inventory by identity key (pure), with the last-applied state of the
  * keys no longer declared ({@link Pairing.lastApplied}). Every desired key appears;
  * a live or last-applied object without a desired one appears only when the inventory lists it
- * (platctl manages it): nothing else on the platform is ever looked at again. Sorted by key.
+ * (platctl manages it): nothing else on the platform is ever looked at again. Sorted by key,
+ * with the map of them by key ({@link Paired}).
  * {@link Steps} that pause every few hundred pairings (100,000 took a second in one stretch
  * before the plan's own first pause). `loadedKeys`: a desired manifest's key as its revision
  * holds it, taken instead of the one computed when the two are equal: the pairing's key is then
@@ -38,7 +50,7 @@ export function* pairSteps(
   lastApplied: ReadonlyMap<string, Manifest>,
   inventory: readonly InventoryEntry[],
   loadedKeys?: ReadonlyMap<Manifest, string>,
-): Steps<Pairing[]> {
+): Steps<Paired> {
   // one map, of the pairings: desired first, then the inventory and live objects looked up in it
   // (a map of each by key cost twice the lookups at 100,000)
   const out = new Map<string, Writable<Pairing>>();
@@ -72,7 +84,7 @@ export function* pairSteps(
   // each of 1.7 million comparisons at 100,000 keys (keys are unique: stability is moot)
   const keys = [...out.keys()].sort();
   yield;
-  return keys.map((k) => out.get(k)!);
+  return { pairings: keys.map((k) => out.get(k)!), byKey: out };
 }
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
