@@ -1,4 +1,5 @@
 import type { Steps } from '../core/slices.js';
+import { isKeyOf } from '../model/key-of.js';
 import { type Manifest, manifestKey } from '../model/manifest.js';
 import type { LiveObject } from '../model/provider.js';
 import type { InventoryEntry } from '../state/types.js';
@@ -57,9 +58,8 @@ export function* pairSteps(
   let n = 0;
   for (const m of desired) {
     if (++n % SLICE === 0) yield;
-    const computed = manifestKey(m);
     const known = loadedKeys?.get(m);
-    const key = known === computed ? known : computed;
+    const key = known !== undefined && isKeyOf(known, m) ? known : manifestKey(m);
     out.set(key, { key, kind: m.kind, desired: m });
   }
   for (const entry of inventory) {
