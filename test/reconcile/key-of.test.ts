@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { isKeyOf } from '../../src/model/key-of.js';
 import { KINDS, type Manifest, manifestKey } from '../../src/model/manifest.js';
+import { isKeyOf } from '../../src/reconcile/pair.js';
 
 // The pairing takes a desired manifest's key from its revision when it is the manifest's key,
 // checked part by part without making the key: the answer must be `key === manifestKey(m)`.
