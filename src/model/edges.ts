@@ -43,6 +43,18 @@ export const IMPLICIT_TARGETS: ReadonlySet<Kind> = new Set<Kind>([
   'BlueprintVersion',
 ]);
 
+/** The kinds {@link needsOf} finds no implicit edge for (those of its `switch` without one). */
+const NEED_NOTHING: ReadonlySet<Kind> = new Set<Kind>([
+  'User',
+  'Cluster',
+  'Service',
+  'Workspace',
+  'BlueprintVersion',
+  'Policy',
+  'PowerSchedule',
+  'ChangeWindow',
+]);
+
 /** Group keys start with `@`, which no identity key does (they start with a kind). */
 const vpcGroup = (project: string | undefined) => `@vpc/${project ?? ''}`;
 const versionGroup = (project: string | undefined, blueprint: string, version: string) =>
@@ -64,6 +76,9 @@ function groupsOf(m: Manifest): string[] {
  * before its publish).
  */
 export function needsOf(m: Manifest): Need[] {
+  // most manifests need nothing: asked for each of 100,000 in a plan, they make no list of their
+  // `dependsOn` and no closure (under tsx each closure made was also named, a defineProperty)
+  if (m.metadata.dependsOn === undefined && NEED_NOTHING.has(m.kind)) return [];
   const project = m.metadata.project;
   const needs: Need[] = dependsOnKeys(m).map((target, i) => ({
     target,

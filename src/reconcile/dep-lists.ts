@@ -48,6 +48,8 @@ export class DepLists {
 
   /** The list of `id`, sorted as text, each id once (`[]` when nothing was added to it). */
   sorted(id: string): string[] {
+    // no list at all (a no-op plan): no lookup, which would flatten and hash each id string
+    if (this.#lists.size === 0) return [];
     const list = this.#lists.get(id);
     if (list === undefined || list.ranks.length === 0) return [];
     const { places, names } = this.#sortedNames();

@@ -7,27 +7,54 @@ type ActionType = ProposedAction['type'];
  * input, `#2`, `#3`... only when a key has several actions of one type.
  */
 export function assignIds(proposed: readonly ProposedAction[]): Action[] {
-  // counted by key, whose hash its string already holds from the pairing's maps (a new
-  // `<key>#<type>` string per action, hashed to count it, was most of this at 100,000): the
-  // first action's type, then a count per type once the key has another
-  const seen = new Map<string, ActionType | Map<ActionType, number>>();
-  return proposed.map((p) => {
-    const before = seen.get(p.key);
-    let n = 1;
-    if (before === undefined) {
-      seen.set(p.key, p.type);
-    } else {
-      const counts = typeof before === 'string' ? new Map([[before, 1]]) : before;
-      n = (counts.get(p.type) ?? 0) + 1;
-      counts.set(p.type, n);
-      if (counts !== before) seen.set(p.key, counts);
-    }
-    const base = `${p.key}#${p.type}`;
-    const action = copyOf(p);
-    action.id = n === 1 ? base : `${base}#${n}`;
-    action.dependsOn = NO_DEPENDENCIES;
-    return action as unknown as Action;
+  return identify(proposed).actions;
+}
+
+/** Actions with their ids, and each key's actions: what {@link identify} gives. */
+export interface Identified {
+  readonly actions: Action[];
+  /**
+   * Key → its actions in the order of {@link actions}: the ordering groups them so too, and takes
+   * this one instead of a map of 100,000 keys of its own (`orderSteps`).
+   */
+  readonly byKey: ReadonlyMap<string, readonly Action[]>;
+}
+
+/**
+ * {@link assignIds}, with the actions grouped by key (pure). A key's actions are numbered in its
+ * group, so one map serves the ids and the ordering: at 100,000 keys each map of them was 100,000
+ * insertions and as many lookups, and the ids' map was made only to count.
+ */
+export function identify(proposed: readonly ProposedAction[]): Identified {
+  const byKey = new Map<string, Action[]>();
+  const actions = proposed.map((p) => {
+    const action = copyOf(p) as unknown as Action;
+    const group = byKey.get(p.key);
+    if (group) group.push(action);
+    else byKey.set(p.key, [action]);
+    return action;
   });
+  for (const group of byKey.values()) {
+    if (group.length === 1) {
+      named(group[0]!, 1);
+      continue;
+    }
+    const counts = new Map<ActionType, number>();
+    for (const a of group) {
+      const n = (counts.get(a.type) ?? 0) + 1;
+      counts.set(a.type, n);
+      named(a, n);
+    }
+  }
+  return { actions, byKey };
+}
+
+/** Sets the id and the empty `dependsOn`, in that order (as `{ ...p, id, dependsOn }` would). */
+function named(a: Action, n: number): void {
+  const action = a as unknown as Record<string, unknown>;
+  const base = `${a.key}#${a.type}`;
+  action.id = n === 1 ? base : `${base}#${n}`;
+  action.dependsOn = NO_DEPENDENCIES;
 }
 
 /**

@@ -23,19 +23,19 @@ export function order(input: readonly Action[], manifests: ReadonlyMap<string, M
   return runSteps(orderSteps(input, manifests));
 }
 
-/** {@link order} as {@link Steps}: the same result, with a pause between actions. Pure. */
+/**
+ * {@link order} as {@link Steps}: the same result, with a pause between actions. Pure. `grouped`:
+ * `input`'s actions by key, each key's in their order (what `identify` gives with them), taken
+ * instead of grouping them again when no action is deferred.
+ */
 export function* orderSteps(
   input: readonly Action[],
   manifests: ReadonlyMap<string, Manifest>,
+  grouped?: ReadonlyMap<string, readonly Action[]>,
 ): Steps<Ordered> {
   const diagnostics: PlanDiagnostic[] = [];
   const actions = deferControllerUpdates(input, diagnostics);
-  const byKey = new Map<string, Action[]>();
-  for (const a of actions) {
-    const list = byKey.get(a.key);
-    if (list) list.push(a);
-    else byKey.set(a.key, [a]);
-  }
+  const byKey = grouped && actions.length === input.length ? grouped : groupByKey(actions);
   yield;
   const deps = new DepLists();
   for (const a of actions) for (const d of a.dependsOn) deps.add(a.id, d);
@@ -110,6 +110,17 @@ interface Split {
   readonly changes: DepList[];
   readonly ranks: number[];
   readonly removals: Action[];
+}
+
+/** Each key's actions, in their order. */
+function groupByKey(actions: readonly Action[]): Map<string, Action[]> {
+  const byKey = new Map<string, Action[]>();
+  for (const a of actions) {
+    const list = byKey.get(a.key);
+    if (list) list.push(a);
+    else byKey.set(a.key, [a]);
+  }
+  return byKey;
 }
 
 /**

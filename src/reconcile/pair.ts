@@ -18,6 +18,17 @@ export interface Pairing {
   readonly inventory?: InventoryEntry;
 }
 
+/** The pairings sorted by key, and each key's pairing (the map they were made in). */
+export interface Paired {
+  readonly pairings: Pairing[];
+  /**
+   * Key → its pairing, for the stages after the pairing that look keys up (the ordering's edges:
+   * `known-manifests.ts`) instead of a map of 100,000 keys of their own. Insertion order, not
+   * sorted: iterate {@link pairings} for the order.
+   */
+  readonly byKey: ReadonlyMap<string, Pairing>;
+}
+
 /** Pairings between two pauses of {@link pairSteps}. */
 const SLICE = 512;
 
@@ -25,7 +36,8 @@ const SLICE = 512;
  * Pairs desired, live and inventory by identity key (pure), with the last-applied state of the
  * keys no longer declared ({@link Pairing.lastApplied}). Every desired key appears;
  * a live or last-applied object without a desired one appears only when the inventory lists it
- * (platctl manages it): nothing else on the platform is ever looked at again. Sorted by key.
+ * (platctl manages it): nothing else on the platform is ever looked at again. Sorted by key,
+ * with the map of them by key ({@link Paired}).
  * {@link Steps} that pause every few hundred pairings (100,000 took a second in one stretch
  * before the plan's own first pause). `loadedKeys`: a desired manifest's key as its revision
  * holds it, taken instead of the one computed when the two are equal: the pairing's key is then
@@ -38,16 +50,15 @@ export function* pairSteps(
   lastApplied: ReadonlyMap<string, Manifest>,
   inventory: readonly InventoryEntry[],
   loadedKeys?: ReadonlyMap<Manifest, string>,
-): Steps<Pairing[]> {
+): Steps<Paired> {
   // one map, of the pairings: desired first, then the inventory and live objects looked up in it
   // (a map of each by key cost twice the lookups at 100,000)
   const out = new Map<string, Writable<Pairing>>();
   let n = 0;
   for (const m of desired) {
     if (++n % SLICE === 0) yield;
-    const computed = manifestKey(m);
     const known = loadedKeys?.get(m);
-    const key = known === computed ? known : computed;
+    const key = known !== undefined && isKeyOf(known, m) ? known : manifestKey(m);
     out.set(key, { key, kind: m.kind, desired: m });
   }
   for (const entry of inventory) {
@@ -72,7 +83,38 @@ export function* pairSteps(
   // each of 1.7 million comparisons at 100,000 keys (keys are unique: stability is moot)
   const keys = [...out.keys()].sort();
   yield;
-  return keys.map((k) => out.get(k)!);
+  return { pairings: keys.map((k) => out.get(k)!), byKey: out };
 }
 
 type Writable<T> = { -readonly [K in keyof T]: T[K] };
+
+/**
+ * True when `key` is `manifestKey(m)` (pure), found without making the key: part by part along
+ * the string. The pairing checks each desired manifest's key as its revision holds it this way;
+ * making each key again to compare it (an array and a joined string per manifest, 100,000 of
+ * them per plan) only to drop it was a tenth of the pairing's time and more to collect.
+ */
+export function isKeyOf(key: string, m: Manifest): boolean {
+  const { name, project, workspace } = m.metadata;
+  // a part that is not a string is converted by the key's join: left to it
+  if (
+    typeof m.kind !== 'string' ||
+    typeof name !== 'string' ||
+    (project !== undefined && typeof project !== 'string') ||
+    (workspace !== undefined && typeof workspace !== 'string')
+  ) {
+    return key === manifestKey(m);
+  }
+  let at = partEnd(key, m.kind, 0);
+  if (at >= 0 && project !== undefined) at = partEnd(key, project, at);
+  if (at >= 0 && workspace !== undefined) at = partEnd(key, workspace, at);
+  return at >= 0 && key.length === at + name.length && key.startsWith(name, at);
+}
+
+/** Where the part after `part` and its `/` starts in `key` when `part` starts at `at`, else -1. */
+function partEnd(key: string, part: string, at: number): number {
+  const end = at + part.length;
+  return key.startsWith(part, at) && key.charCodeAt(end) === SLASH ? end + 1 : -1;
+}
+
+const SLASH = 0x2f;

@@ -7,7 +7,8 @@ import type { LiveObject, Provider } from '../model/provider.js';
 import type { InventoryEntry } from '../state/types.js';
 import { markDrift } from './drift.js';
 import { excludeKeys } from './exclude.js';
-import { assignIds } from './ids.js';
+import { identify } from './ids.js';
+import { KnownManifests } from './known-manifests.js';
 import { orderSteps } from './order.js';
 import { type Pairing, pairSteps } from './pair.js';
 import {
@@ -85,7 +86,8 @@ export function* planSteps(
   const left: string[] = [];
   const unreadable = options.unreadable ?? new Map<string, string>();
   const { inventory = [], keys } = options;
-  const pairings = yield* pairSteps(desired, live, lastApplied, inventory, keys);
+  const paired = yield* pairSteps(desired, live, lastApplied, inventory, keys);
+  const { pairings } = paired;
   yield;
   for (const p of pairings) {
     yield;
@@ -130,19 +132,15 @@ export function* planSteps(
   const guard = pruneGuard(prunes, options);
   proposed.push(...guard.kept);
   if (guard.diagnostic) diagnostics.push(guard.diagnostic);
-  // what each key is known as, for the edges: git, else as last applied, else where it lives (a
-  // resource pruned without a last-applied manifest still has its workspace and project). Only
-  // the pairings' keys: every action is one's, and the ordering ignores an edge whose end has no
-  // action (a map of every live object and last-applied manifest cost 400,000 lookups at 100,000)
-  const manifests = new Map<string, Manifest>();
-  for (const p of pairings) {
-    const known = p.desired ?? p.lastApplied ?? (p.live && standIn(p.live));
-    if (known) manifests.set(p.key, known);
-  }
+  // what each key is known as, for the edges. Only the pairings' keys: every action is one's, and
+  // the ordering ignores an edge whose end has no action (a map of every live object and
+  // last-applied manifest cost 400,000 lookups at 100,000)
+  const manifests = new KnownManifests(paired);
   yield;
-  const ids = assignIds(regrant(proposed, desired));
+  // one map of the keys' actions for their ids and their ordering
+  const ids = identify(regrant(proposed, desired));
   yield;
-  const ordered = yield* orderSteps(ids, manifests);
+  const ordered = yield* orderSteps(ids.actions, manifests, ids.byKey);
   yield;
   // after ordering: what waits on an excluded change is known only once the edges are
   const kept = excludeKeys(
@@ -226,15 +224,6 @@ function noop(p: Pairing): ProposedAction {
     reason: IN_SYNC,
     changes: NO_CHANGES,
   };
-}
-
-/**
- * A live object as far as its edges go: kind, name, project and workspace. The kinds the API
- * reads (users, workspaces, services, instances, clusters) take their edges from these alone.
- */
-function standIn(l: LiveObject): Manifest {
-  const { kind, name, project, workspace } = l.ref;
-  return { kind, metadata: { name, project, workspace } } as Manifest;
 }
 
 function refOf(m: Manifest): ProposedAction['target'] {

@@ -47,7 +47,7 @@ CREATE TABLE IF NOT EXISTS lease (
 type InventoryRow = [
   key: string,
   kind: string,
-  ref: string,
+  ref: InventoryEntry['ref'],
   id: string | null,
   createdByPlatctl: number,
   isProtected: number,
@@ -85,11 +85,14 @@ export function openStateStore(path: string, options: { clock?: Clock } = {}): S
     });
   }
   const q = {
+    // every row in one JSON array, refs parsed in it: one JSON.parse instead of one per row (the
+    // rows of 100,000 as arrays, then a parse of each ref, took half as long again)
     inventory: db
       .prepare(
-        'SELECT key, kind, ref, id, created_by_platctl, protected FROM inventory ORDER BY key',
+        `SELECT json_group_array(json_array(key, kind, json(ref), id, created_by_platctl, protected)
+           ORDER BY key) FROM inventory`,
       )
-      .raw(true),
+      .pluck(),
     putInventory: db.prepare(
       `INSERT INTO inventory (key, kind, ref, id, created_by_platctl, protected)
        VALUES (?, ?, ?, ?, ?, ?)
@@ -169,14 +172,15 @@ export function openStateStore(path: string, options: { clock?: Clock } = {}): S
   return {
     path,
     inventory: async () =>
-      (q.inventory.all() as InventoryRow[]).map(([key, k, text, id, created, prot]) => {
-        const kind = k as InventoryEntry['kind'];
-        const ref = JSON.parse(text);
-        const createdByPlatctl = created === 1;
-        return id === null
-          ? { key, kind, ref, createdByPlatctl, protected: prot === 1 }
-          : { key, kind, ref, id, createdByPlatctl, protected: prot === 1 };
-      }),
+      (JSON.parse(q.inventory.get() as string) as InventoryRow[]).map(
+        ([key, k, ref, id, created, prot]) => {
+          const kind = k as InventoryEntry['kind'];
+          const createdByPlatctl = created === 1;
+          return id === null
+            ? { key, kind, ref, createdByPlatctl, protected: prot === 1 }
+            : { key, kind, ref, id, createdByPlatctl, protected: prot === 1 };
+        },
+      ),
     putInventory: async (e) => put.putInventory(e),
     removeInventory: async (key) => put.removeInventory(key),
     lastApplied: async () => new StoredManifests(q.lastApplied.all() as [string, string][]),

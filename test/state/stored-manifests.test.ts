@@ -55,6 +55,56 @@ describe('StoredManifests', () => {
   });
 });
 
+// Rows whose keys ascend (a store's ORDER BY key) are searched by halves instead of put in a map:
+// every key of the rows, and every key between, before and after them, reads as the Map would.
+describe('StoredManifests, rows in key order', () => {
+  const names = Array.from({ length: 257 }, (_, i) => `ws-${i * 7}`).sort();
+  const sorted = names.map(
+    (n) => [`Workspace/p/${n}`, JSON.stringify(m.workspace('p', n))] as [string, string],
+  );
+  const probes = [
+    ...sorted.map(([k]) => k),
+    ...sorted.map(([k]) => `${k}-`),
+    ...sorted.map(([k]) => k.slice(0, -1)),
+    '',
+    'A',
+    'Workspace/p/',
+    'Workspace/p/ws-9999',
+    'Zzz',
+    '\u{1F600}',
+  ];
+
+  it('finds each key, and no other, as the Map of the rows does', () => {
+    const stored = new StoredManifests(sorted);
+    const parsed = new Map(sorted.map(([k, t]) => [k, JSON.parse(t)]));
+    for (const key of probes) {
+      expect(stored.has(key)).toBe(parsed.has(key));
+      expect(stored.get(key)).toStrictEqual(parsed.get(key));
+    }
+    expect(stored.size).toBe(parsed.size);
+    expect([...stored]).toStrictEqual([...parsed]);
+    const kept = stored.only((k) => k.endsWith('1'));
+    expect([...kept]).toStrictEqual([...parsed].filter(([k]) => k.endsWith('1')));
+    for (const key of probes) expect(kept.has(key)).toBe(key.endsWith('1') && parsed.has(key));
+  });
+
+  it('takes rows out of order, or a key twice, as a Map does (last text, first place)', () => {
+    const [a, b, c] = sorted as [[string, string], [string, string], [string, string]];
+    const cases: [string, string][][] = [
+      [b, a, c],
+      [a, b, [a[0], c[1]]],
+      [a, a],
+    ];
+    for (const rows of cases) {
+      const stored = new StoredManifests(rows);
+      const parsed = new Map(rows.map(([k, t]) => [k, JSON.parse(t)]));
+      expect(stored.size).toBe(parsed.size);
+      expect([...stored]).toStrictEqual([...parsed]);
+      for (const key of probes) expect(stored.get(key)).toStrictEqual(parsed.get(key));
+    }
+  });
+});
+
 // A shard's view of the store keeps the keys of its shard: still unparsed, the same manifests.
 describe('onlyKeys', () => {
   afterEach(() => vi.restoreAllMocks());
