@@ -63,8 +63,7 @@ describe('shutdown during an apply', () => {
     // wait until the VPC is publishing (30 s on the emulator's clock): the run is mid-apply
     await waitFor(async () => (await journal()).some(isPublish));
     const stopped = a.stop(); // what SIGTERM does
-    await new Promise((r) => setTimeout(r, 50));
-    expect(a.status.role).toBe('stopping');
+    await waitFor(() => a.status.role === 'stopping');
     await emulatorControl(stack.emulator.url, 'POST', '/_emulator/clock/advance', { seconds: 60 });
     await stopped;
     expect(a.status.lastResult).toBe('interrupted');

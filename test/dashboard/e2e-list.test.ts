@@ -162,7 +162,12 @@ describe('the resource list against a real controller', { timeout: 120_000 }, ()
       await expect
         .poll(() => page.getByTestId('resource-shown').textContent())
         .toBe('10 shown in 1 projects');
-      await expect.poll(() => failed).toEqual(['bulk-1 net::ERR_ABORTED']);
+      await expect.poll(() => failed).toContain('bulk-1 net::ERR_ABORTED');
+      // a page of the list before it that was still on its way is superseded too (on a loaded
+      // machine: `null net::ERR_ABORTED`); the answer to the newest key never is
+      expect(
+        failed.filter((f) => !f.endsWith(' net::ERR_ABORTED') || f.startsWith('bulk-15 ')),
+      ).toEqual([]);
     } finally {
       release();
       await page.unroute(slow);

@@ -7,7 +7,7 @@ import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js
 import { openStateStore } from '../../src/state/index.js';
 import { runCli } from '../helpers/cli.js';
 import { keyHeaders } from '../helpers/key-header.js';
-import { FAST } from './harness.js';
+import { INSTANT } from './harness.js';
 
 /**
  * ChangeWindow in the CLI (issue 25): a delete inside a deny window is shown by `plan` with its
@@ -19,7 +19,7 @@ let emulator: RunningEmulator;
 let dir: string;
 let env: Record<string, string>;
 beforeEach(async () => {
-  emulator = await startEmulator({ port: 0, apiKey, admin: true, transitionSeconds: FAST });
+  emulator = await startEmulator({ port: 0, apiKey, admin: true, transitionSeconds: INSTANT });
   dir = mkdtempSync(join(tmpdir(), 'platctl-window-'));
   env = { PLATCTL_BASE_URL: emulator.url, PLATCTL_API_KEY: apiKey };
 });

@@ -4,7 +4,7 @@ import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js
 import { openState } from '../../src/state/index.js';
 import { runCli } from '../helpers/cli.js';
 import { postgresUrl, type TestSchema, testSchema } from '../helpers/postgres.js';
-import { EXAMPLES, FAST } from './harness.js';
+import { EXAMPLES, INSTANT } from './harness.js';
 
 const apiKey = randomBytes(16).toString('hex');
 const password = `Pw-${randomBytes(8).toString('hex')}`;
@@ -14,7 +14,7 @@ describe.skipIf(!postgresUrl)('platctl plan and apply on PostgreSQL state', () =
   let schema: TestSchema;
   let env: Record<string, string>;
   beforeAll(async () => {
-    emulator = await startEmulator({ port: 0, apiKey, admin: true, transitionSeconds: FAST });
+    emulator = await startEmulator({ port: 0, apiKey, admin: true, transitionSeconds: INSTANT });
     schema = await testSchema('cli');
     env = {
       PLATCTL_BASE_URL: emulator.url,

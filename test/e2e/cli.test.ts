@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { openStateStore } from '../../src/state/index.js';
 import { runCli } from '../helpers/cli.js';
-import { EXAMPLES, FAST } from './harness.js';
+import { EXAMPLES, INSTANT } from './harness.js';
 
 const apiKey = randomBytes(16).toString('hex');
 const password = `Pw-${randomBytes(8).toString('hex')}`;
@@ -15,7 +15,7 @@ let dir: string;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, apiKey, admin: true, transitionSeconds: FAST });
+  emulator = await startEmulator({ port: 0, apiKey, admin: true, transitionSeconds: INSTANT });
   dir = mkdtempSync(join(tmpdir(), 'platctl-cli-'));
   env = {
     PLATCTL_BASE_URL: emulator.url,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { runCli } from '../helpers/cli.js';
-import { EXAMPLES, FAST } from './harness.js';
+import { EXAMPLES, INSTANT } from './harness.js';
 
 // What a newcomer meets in the first hour, through the real CLI against the emulator.
 const apiKey = randomBytes(16).toString('hex');
@@ -14,7 +14,7 @@ let dir: string;
 let env: Record<string, string>;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, apiKey, admin: true, transitionSeconds: FAST });
+  emulator = await startEmulator({ port: 0, apiKey, admin: true, transitionSeconds: INSTANT });
   dir = mkdtempSync(join(tmpdir(), 'platctl-first-hour-'));
   env = {
     PLATCTL_BASE_URL: emulator.url,

@@ -21,6 +21,19 @@ export const FAST = {
   'cluster-delete': 0.2,
 };
 
+/**
+ * No lifecycle at all: a resource is ready (or gone) at its first read, so a wait is one look.
+ * For suites that run the real CLI, whose waits poll every 2 s (FAST still costs a poll per
+ * wait: 6 s of an examples apply), where no test is about a resource in transition.
+ */
+export const INSTANT: typeof FAST = {
+  'vpc-deploy': 0,
+  'compute-provision': 0,
+  'compute-delete': 0,
+  'cluster-provision': 0,
+  'cluster-delete': 0,
+};
+
 export interface JournalEntry {
   seq: number;
   method: string;
@@ -31,16 +44,17 @@ export interface JournalEntry {
 /**
  * One test's world: an emulator on an ephemeral loopback port with a random key, a copy of the
  * examples in a temp directory, and a private state store. `run()` drives the real engine over
- * real HTTP; `operations` records what the API client sent, in order.
+ * real HTTP; `operations` records what the API client sent, in order. `lifecycles`: the
+ * emulator's transitions ({@link FAST}; {@link INSTANT} where the real CLI applies).
  */
-export async function world() {
+export async function world(lifecycles: typeof FAST = FAST) {
   const apiKey = randomBytes(16).toString('hex');
   const password = `Pw-${randomBytes(8).toString('hex')}`;
   const emulator: RunningEmulator = await startEmulator({
     port: 0,
     apiKey,
     admin: true,
-    transitionSeconds: FAST,
+    transitionSeconds: lifecycles,
   });
   const dir = mkdtempSync(join(tmpdir(), 'platctl-e2e-'));
   const manifests = join(dir, 'manifests');

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../helpers/cli.js';
-import { world } from './harness.js';
+import { INSTANT, world } from './harness.js';
 
 /**
  * A plan that could not read part of the platform must not pass for a clean one: posted on a
@@ -11,7 +11,7 @@ describe('platctl plan when reads keep failing', () => {
   let w: Awaited<ReturnType<typeof world>>;
   let env: Record<string, string>;
   beforeAll(async () => {
-    w = await world();
+    w = await world(INSTANT);
     env = { ...w.env, PLATCTL_BASE_URL: w.emulator.url, PLATCTL_API_KEY: w.apiKey };
     const applied = await runCli(
       ['apply', w.manifests, '--state', join(w.dir, 's.db'), '--auto-approve'],

@@ -8,7 +8,7 @@ import {
 } from '../controller/helpers/platform-yaml.js';
 import { runCli } from '../helpers/cli.js';
 import { keyHeaders } from '../helpers/key-header.js';
-import { manifestDir, type World, world } from './harness.js';
+import { INSTANT, manifestDir, type World, world } from './harness.js';
 
 /**
  * A PowerSchedule through the real CLI against the emulator (issue 25): `apply` at a time inside
@@ -18,7 +18,7 @@ import { manifestDir, type World, world } from './harness.js';
  */
 let w: World;
 beforeEach(async () => {
-  w = await world();
+  w = await world(INSTANT);
 });
 afterEach(async () => {
   await w.close();

@@ -7,7 +7,7 @@ import { DIALECTS, defaultDialect } from '../../src/core/dialect.js';
 import { emulatorControl } from '../../src/emulator/admin/client.js';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { runCli } from '../helpers/cli.js';
-import { EXAMPLES, FAST, type JournalEntry } from './harness.js';
+import { EXAMPLES, INSTANT, type JournalEntry } from './harness.js';
 
 const apiKey = randomBytes(16).toString('hex');
 let emulator: RunningEmulator;
@@ -15,7 +15,7 @@ let dir: string;
 let env: Record<string, string | undefined>;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ port: 0, apiKey, admin: true, transitionSeconds: FAST });
+  emulator = await startEmulator({ port: 0, apiKey, admin: true, transitionSeconds: INSTANT });
   dir = mkdtempSync(join(tmpdir(), 'platctl-preflight-'));
   env = {
     PLATCTL_BASE_URL: emulator.url,

@@ -8,7 +8,7 @@ import { openState } from '../../src/state/index.js';
 import type { StateStore } from '../../src/state/types.js';
 import { runCli } from '../helpers/cli.js';
 import { postgresUrl, type TestSchema, testSchema } from '../helpers/postgres.js';
-import { EXAMPLES, FAST } from './harness.js';
+import { EXAMPLES, INSTANT } from './harness.js';
 
 const apiKey = randomBytes(16).toString('hex');
 
@@ -28,7 +28,7 @@ describe.skipIf(!postgresUrl)('platctl state migrate, SQLite to PostgreSQL', () 
   let dir: string;
   let env: Record<string, string>;
   beforeAll(async () => {
-    emulator = await startEmulator({ port: 0, apiKey, admin: true, transitionSeconds: FAST });
+    emulator = await startEmulator({ port: 0, apiKey, admin: true, transitionSeconds: INSTANT });
     schema = await testSchema('migrate');
     dir = mkdtempSync(join(tmpdir(), 'platctl-migrate-'));
     env = {

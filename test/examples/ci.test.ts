@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
-import { FAST } from '../e2e/harness.js';
+import { INSTANT } from '../e2e/harness.js';
 import { ciWorkspace, fakeForge } from './ci-fakes.js';
 
 const file = (name: string) =>
@@ -29,7 +29,7 @@ const apiKey = randomBytes(16).toString('hex');
 const password = `Pw-${randomBytes(8).toString('hex')}`;
 
 beforeEach(async () => {
-  emulator = await startEmulator({ port: 0, apiKey, transitionSeconds: FAST });
+  emulator = await startEmulator({ port: 0, apiKey, transitionSeconds: INSTANT });
   forge = await fakeForge();
   ws = ciWorkspace();
 });

@@ -7,7 +7,7 @@ import { parseAllDocuments } from 'yaml';
 import { type RunningEmulator, startEmulator } from '../../src/emulator/index.js';
 import { createRunPorts } from '../../src/reconcile/default-ports.js';
 import { reconcile } from '../../src/reconcile/run.js';
-import { FAST } from '../e2e/harness.js';
+import { INSTANT } from '../e2e/harness.js';
 import { runCli } from '../helpers/cli.js';
 import { writePlatformManifests, writeSeed } from '../helpers/realistic-platform.js';
 
@@ -35,7 +35,7 @@ beforeAll(async () => {
     apiKey,
     admin: true,
     seedFile: writeSeed(dir, PROJECTS),
-    transitionSeconds: FAST,
+    transitionSeconds: INSTANT,
   });
   const source = join(dir, 'built-by-hand');
   mkdirSync(source);
