@@ -20,36 +20,60 @@ export interface OperationValidator {
   body(body: unknown): void;
 }
 
-/** Compiles a validator for every operation once (at startup). Pure apart from CPU. */
+/**
+ * A validator for every operation, each compiled when its operation is first asked for (pure
+ * apart from CPU): a process that starts an emulator pays for the operations it serves, not for
+ * all of them (compiling every one was ≈ 0.4 s of each emulator's start; tests and CI start
+ * about a hundred). `test/emulator/validators.test.ts` compiles every one.
+ */
 export function compileValidators(
   doc: OpenApiDocument,
   operations: readonly OperationEntry[],
 ): Map<string, OperationValidator> {
-  const coercing = newAjv(doc, true);
-  const strict = newAjv(doc, false);
+  let ajvs: { coercing: Ajv2020; strict: Ajv2020 } | undefined;
+  const instances = () => {
+    ajvs ??= { coercing: newAjv(doc, true), strict: newAjv(doc, false) };
+    return ajvs;
+  };
   const out = new Map<string, OperationValidator>();
   for (const entry of operations) {
-    const paramCheck = compileParams(coercing, entry, 'path');
-    const queryCheck = compileParams(coercing, entry, 'query');
     const rb = entry.op.requestBody as
       | { required?: boolean; content?: Record<string, { schema?: unknown }> }
       | undefined;
-    const bodySchema = rb?.content?.['application/json']?.schema;
-    const bodyCheck = bodySchema ? strict.compile(rewriteRefs(bodySchema) as object) : undefined;
+    let checks: ReturnType<typeof compileOperation> | undefined;
+    const compiled = () => {
+      checks ??= compileOperation(instances(), entry, rb);
+      return checks;
+    };
     out.set(entry.operationId, {
-      params: (p) => run(paramCheck, p),
-      query: (q) => run(queryCheck, q),
+      params: (p) => run(compiled().params, p),
+      query: (q) => run(compiled().query, q),
       body: (b) => {
         if (b === undefined) {
           if (rb?.required)
             throw invalid('request body is required', [{ field: 'body', message: 'is required' }]);
           return;
         }
-        if (bodyCheck) run(bodyCheck, b);
+        const body = compiled().body;
+        if (body) run(body, b);
       },
     });
   }
   return out;
+}
+
+/** The compiled checks of one operation's path parameters, query and JSON body. */
+function compileOperation(
+  ajvs: { coercing: Ajv2020; strict: Ajv2020 },
+  entry: OperationEntry,
+  rb: { content?: Record<string, { schema?: unknown }> } | undefined,
+) {
+  const bodySchema = rb?.content?.['application/json']?.schema;
+  return {
+    params: compileParams(ajvs.coercing, entry, 'path'),
+    query: compileParams(ajvs.coercing, entry, 'query'),
+    body: bodySchema ? ajvs.strict.compile(rewriteRefs(bodySchema) as object) : undefined,
+  };
 }
 
 function newAjv(doc: OpenApiDocument, coerce: boolean): Ajv2020 {
@@ -58,6 +82,10 @@ function newAjv(doc: OpenApiDocument, coerce: boolean): Ajv2020 {
     strict: false,
     coerceTypes: coerce,
     useDefaults: coerce,
+    // the document is the emulator's own: checking each schema against the meta-schema compiled
+    // the meta-schema in every process (≈ 0.2 s of an emulator's start);
+    // test/emulator/validators.test.ts checks them all against it instead
+    validateSchema: false,
   });
   addFormats(ajv);
   for (const [name, schema] of Object.entries(doc.components.schemas ?? {})) {
