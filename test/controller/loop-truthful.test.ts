@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunReport } from '../../src/controller/engine/ports.js';
 import { ControllerLoop } from '../../src/controller/loop/loop.js';
 import {
@@ -9,6 +9,7 @@ import {
   nextStep,
   recordingRun,
   runReport,
+  stopLoopsAfterEach,
 } from './helpers/fakes.js';
 
 /**
@@ -16,10 +17,7 @@ import {
  * keeps the source not ready and the run invalid even while the last good revision is resynced;
  * work postponed to the next run is progressing and comes back soon.
  */
-const loops: ControllerLoop[] = [];
-afterEach(async () => {
-  await Promise.all(loops.splice(0).map((l) => l.stop()));
-});
+const track = stopLoopsAfterEach();
 
 function makeLoop(
   options: Partial<typeof baseOptions> & { progressingRequeueMs?: number } = {},
@@ -28,7 +26,7 @@ function makeLoop(
   const source = new FakeSource();
   const { ports, status } = loopPorts(source, run.run, new FakeLeaseBoard().port('a'));
   const loop = new ControllerLoop({ ...baseOptions, ...options }, ports);
-  loops.push(loop);
+  track(loop);
   return { loop, source, status, calls: run.calls, metrics: ports.metrics };
 }
 

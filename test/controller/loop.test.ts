@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ControllerLoop } from '../../src/controller/loop/loop.js';
 import { IntentBook } from '../../src/controller/status/intent.js';
 import type { StepMemory } from '../../src/controller/status/status.js';
@@ -9,12 +9,10 @@ import {
   loopPorts,
   nextStep,
   recordingRun,
+  stopLoopsAfterEach,
 } from './helpers/fakes.js';
 
-const loops: ControllerLoop[] = [];
-afterEach(async () => {
-  await Promise.all(loops.splice(0).map((l) => l.stop()));
-});
+const track = stopLoopsAfterEach();
 
 function makeLoop(
   options: Partial<typeof baseOptions> = {},
@@ -28,7 +26,7 @@ function makeLoop(
     { ...baseOptions, ...options },
     collect ? { ...ports, collect } : ports,
   );
-  loops.push(loop);
+  track(loop);
   return { loop, source, status, lines, calls: run.calls, board, ports };
 }
 
@@ -259,7 +257,7 @@ describe('what people asked, read for each run', () => {
       memory,
     );
     const loop = new ControllerLoop(baseOptions, { ...ports, memory, intent });
-    loops.push(loop);
+    track(loop);
     const first = nextStep(loop);
     void loop.start();
     expect((await first).result).toBe('planned');

@@ -4,7 +4,14 @@ import { stateStoreLease } from '../../src/controller/leadership/state-lease.js'
 import { ControllerLoop } from '../../src/controller/loop/loop.js';
 import { openState, processHolder, type StateStore } from '../../src/state/index.js';
 import { postgresUrl, type TestSchema, testSchema } from '../helpers/postgres.js';
-import { baseOptions, FakeSource, loopPorts, nextStep, recordingRun } from './helpers/fakes.js';
+import {
+  baseOptions,
+  FakeSource,
+  loopPorts,
+  nextStep,
+  recordingRun,
+  stopLoopsAfterEach,
+} from './helpers/fakes.js';
 import { ManualClock, settle } from './helpers/manual-clock.js';
 
 // A standby is idle whatever asks it to run: one lease poll per poll interval, never more. The
@@ -24,10 +31,7 @@ function counted(lease: LeasePort): LeasePort & { attempts: number } {
   return out;
 }
 
-const loops: ControllerLoop[] = [];
-afterEach(async () => {
-  await Promise.all(loops.splice(0).map((l) => l.stop()));
-});
+const track = stopLoopsAfterEach();
 
 function loopOn(lease: LeasePort, clock: ManualClock) {
   const { ports, lines, status } = loopPorts(new FakeSource(), recordingRun().run, lease);
@@ -35,7 +39,7 @@ function loopOn(lease: LeasePort, clock: ManualClock) {
     { ...baseOptions, leasePollMs: 1000 },
     { ...ports, clock, heartbeat: undefined },
   );
-  loops.push(loop);
+  track(loop);
   return { loop, lines, status };
 }
 

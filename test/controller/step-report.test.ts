@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ControllerLoop } from '../../src/controller/loop/loop.js';
 import type { StepOutcome } from '../../src/controller/loop/ports.js';
 import {
@@ -8,12 +8,10 @@ import {
   loopPorts,
   nextStep,
   recordingRun,
+  stopLoopsAfterEach,
 } from './helpers/fakes.js';
 
-const loops: ControllerLoop[] = [];
-afterEach(async () => {
-  await Promise.all(loops.splice(0).map((l) => l.stop()));
-});
+const track = stopLoopsAfterEach();
 
 describe("a step's report", () => {
   it('goes to a listener that waits for the step', async () => {
@@ -21,7 +19,7 @@ describe("a step's report", () => {
     const board = new FakeLeaseBoard();
     const { ports } = loopPorts(source, recordingRun().run, board.port('a'));
     const loop = new ControllerLoop(baseOptions, ports);
-    loops.push(loop);
+    track(loop);
     const waiting = nextStep(loop);
     void loop.start();
     const first = await waiting;
@@ -40,7 +38,7 @@ describe("a step's report", () => {
         if (seen.length === 0) loop.onStep((o) => seen.push(o));
       },
     });
-    loops.push(loop);
+    track(loop);
     void loop.start();
     await new Promise<void>((r) => {
       const t = setInterval(() => {

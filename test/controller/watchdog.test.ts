@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RunReport } from '../../src/controller/engine/ports.js';
 import { Heartbeat } from '../../src/controller/loop/heartbeat.js';
 import { ControllerLoop } from '../../src/controller/loop/loop.js';
@@ -8,6 +8,7 @@ import {
   FakeSource,
   loopPorts,
   recordingRun,
+  stopLoopsAfterEach,
 } from './helpers/fakes.js';
 import { ManualClock, settle } from './helpers/manual-clock.js';
 
@@ -21,10 +22,7 @@ const EMPTY: RunReport = {
 };
 const THRESHOLD = 10_000;
 
-const loops: ControllerLoop[] = [];
-afterEach(async () => {
-  await Promise.all(loops.splice(0).map((l) => l.stop()));
-});
+const track = stopLoopsAfterEach();
 
 /** A loop on a manual clock with a watchdog of {@link THRESHOLD}. */
 function watchedLoop(run: ReturnType<typeof recordingRun>) {
@@ -35,7 +33,7 @@ function watchedLoop(run: ReturnType<typeof recordingRun>) {
     { ...baseOptions, intervalMs: 60_000, runTimeoutMs: 3_600_000 },
     { ...ports, clock, heartbeat },
   );
-  loops.push(loop);
+  track(loop);
   return { loop, clock, heartbeat };
 }
 

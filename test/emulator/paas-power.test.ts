@@ -2,11 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BILLING,
   bareMetalBody,
-  createWorkspace,
-  deployVpc,
   P,
   type PaasHarness,
-  startPaas,
+  startPaasForCompute,
 } from './fixtures-paas/harness.js';
 
 const H = 3600;
@@ -15,9 +13,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 describe('power actions over HTTP', () => {
   let h: PaasHarness;
   beforeAll(async () => {
-    h = await startPaas();
-    await createWorkspace(h);
-    await deployVpc(h);
+    h = await startPaasForCompute();
   });
   afterAll(async () => h.close());
 
@@ -83,9 +79,7 @@ describe('power actions over HTTP', () => {
 describe('billing while powered off', () => {
   let h: PaasHarness;
   beforeAll(async () => {
-    h = await startPaas();
-    await createWorkspace(h);
-    await deployVpc(h);
+    h = await startPaasForCompute();
   });
   afterAll(async () => h.close());
 

@@ -1,4 +1,5 @@
 import { Writable } from 'node:stream';
+import { afterEach } from 'vitest';
 import type {
   ReconcileRun,
   RunReport,
@@ -154,3 +155,18 @@ export const baseOptions = {
   backoff: { baseMs: 20, maxMs: 200 },
   leasePollMs: 20,
 };
+
+/**
+ * Stops, after each test, the loops that test registered (call once at a file's top level);
+ * returns the registration, which hands the loop back.
+ */
+export function stopLoopsAfterEach(): (loop: ControllerLoop) => ControllerLoop {
+  const loops: ControllerLoop[] = [];
+  afterEach(async () => {
+    await Promise.all(loops.splice(0).map((l) => l.stop()));
+  });
+  return (loop) => {
+    loops.push(loop);
+    return loop;
+  };
+}

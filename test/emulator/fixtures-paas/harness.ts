@@ -192,6 +192,14 @@ export async function deployVpc(h: PaasHarness): Promise<void> {
   await h.advance(30);
 }
 
+/** A started harness with workspace `ws` and a deployed VPC in `platform`: ready for compute. */
+export async function startPaasForCompute(): Promise<PaasHarness> {
+  const h = await startPaas();
+  await createWorkspace(h);
+  await deployVpc(h);
+  return h;
+}
+
 /** A workspace body for project `platform`, with `metadata` fields added or replaced. */
 export function workspaceBody(name: string, metadata: Record<string, unknown> = {}) {
   return {
