@@ -9,6 +9,7 @@ import {
   createProjectDirectory,
   createProviderRegistry,
   manifestSecrets,
+  PACER_GROUP_MS,
 } from '../providers/index.js';
 import { createUsageReader } from '../providers/usage-reader.js';
 import { DEFAULT_STATE_PATH, openStateLazily } from '../state/index.js';
@@ -58,13 +59,6 @@ export interface EngineConfig {
 }
 
 /**
- * The least time between two of the state's commits in a paced run: the span of slots the pacer
- * starts on one wake at high rates (`providers/client/pacer.ts`). A create's pending record waits
- * up to this long to be committed, while the request it guards waits its slot at the limiter.
- */
-const PACED_COMMIT_GAP_MS = 4;
-
-/**
  * Builds the real ports of a run (opens the state store: I/O): the API client with its shared
  * limiter, the provider registry, the project directory, secrets, the manifest loader. Call
  * `close()` when done (it closes the client's connections and the store it opened).
@@ -104,7 +98,9 @@ export function createRunPorts(config: EngineConfig): RunPorts & { close(): Prom
     ...(config.signal ? { signal: config.signal } : {}),
     ...(config.hardSignal ? { hardSignal: config.hardSignal } : {}),
     ...(config.wait ? { wait: config.wait } : {}),
-    ...(config.rps === undefined ? {} : { commitGapMs: PACED_COMMIT_GAP_MS }),
+    // paced: the state commits no more often than the pacer wakes (a create's pending record waits
+    // up to that long to be committed, while its request waits for its slot at the limiter)
+    ...(config.rps === undefined ? {} : { commitGapMs: PACER_GROUP_MS }),
     close: async () => {
       api.close();
       if (!config.state) await state.close();

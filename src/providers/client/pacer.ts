@@ -14,12 +14,12 @@ export function catchUpMs(rps: number): number {
   return Math.max(20 - spacing, spacing / 6);
 }
 
-/** The span of slots that start on one wake at high rates. */
-const GROUP_MS = 4;
+/** The span of slots that start on one wake at high rates (ms). */
+export const PACER_GROUP_MS = 4;
 
 /**
  * How far ahead of its slot a start may go with the one that is due (pure): the slots that fall
- * within {@link GROUP_MS} of it start on the same wake, as a group (at 1,000 rps four starts a
+ * within {@link PACER_GROUP_MS} of it start on the same wake, as a group (at 1,000 rps four starts a
  * wake, every 4 ms; at 500 rps two; at 250 rps and below each slot keeps a wake of its own). A
  * wake per 1 ms slot was, with the state commit each answer brought, what pacing cost the engine
  * beside an unpaced run (bench/README.md); a group's requests leave in one turn, their answers
@@ -27,7 +27,7 @@ const GROUP_MS = 4;
  * never makes a rolling second exceed `rps`.
  */
 export function groupLeadMs(rps: number): number {
-  return Math.max(0, GROUP_MS - 1000 / rps);
+  return Math.max(0, PACER_GROUP_MS - 1000 / rps);
 }
 
 interface Waiter {
@@ -40,7 +40,7 @@ interface Waiter {
 
 /**
  * Start slots at `rps`, one every `1000 / rps` ms in arrival order (I/O: timers through `clock`);
- * at high rates the slots of {@link GROUP_MS} start together, up to {@link groupLeadMs} early.
+ * at high rates the slots of {@link PACER_GROUP_MS} start together, up to {@link groupLeadMs} early.
  *
  * The schedule is kept from the slots, not from when the timer fired: a timer that fires late
  * (the event loop was busy) lets the waiters that were due go at once, so a busy process still
