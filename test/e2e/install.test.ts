@@ -85,6 +85,7 @@ describe('running platctl', () => {
       expect.arrayContaining([
         'bin/platctl.js',
         'dist/src/cli/bin.js',
+        'dist/api/parsed-yaml.json',
         'schemas/manifest.schema.json',
       ]),
     );

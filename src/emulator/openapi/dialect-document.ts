@@ -1,9 +1,9 @@
-import { existsSync, readFileSync } from 'node:fs';
-import { parse } from 'yaml';
+import { existsSync } from 'node:fs';
 import { API_FAMILIES, type ApiFamily, type Dialect } from '../../core/dialect.js';
 import { packageRoot } from '../../core/package-root.js';
 import { DEFAULT_GROUPS, type OpenApiDocument } from './load-document.js';
 import { applyOverlay, type OverlayDocument } from './overlay.js';
+import { readYaml } from './parsed-yaml.js';
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch'] as const;
 
@@ -31,7 +31,7 @@ export function dialectDocument(
   if (dialect.name === 'spec') return doc;
   const file = new URL(`dialects/${dialect.name}.yaml`, apiDir);
   if (existsSync(file)) {
-    const overlay = parse(readFileSync(file, 'utf8')) as OverlayDocument;
+    const overlay = readYaml(file) as OverlayDocument;
     try {
       applyOverlay(doc as unknown as Record<string, unknown>, overlay);
     } catch (err) {

@@ -1,6 +1,6 @@
-import { readdirSync, readFileSync } from 'node:fs';
-import { parse } from 'yaml';
+import { readdirSync } from 'node:fs';
 import { packageRoot } from '../../core/package-root.js';
+import { readYaml } from './parsed-yaml.js';
 
 /** The parts of an OpenAPI 3.1 document the emulator reads. */
 export interface OpenApiDocument {
@@ -29,10 +29,11 @@ const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'] as 
 
 /**
  * Reads `api/openapi.yaml` and merges every `api/fragments/*.yaml` into it in file-name order.
- * Throws when two fragments define the same path+method or the same component name. Reads files.
+ * Throws when two fragments define the same path+method or the same component name. Reads files
+ * (each parsed by the build when it is the text the build saw: {@link readYaml}).
  */
 export function loadDocument(apiDir: URL = new URL('api/', packageRoot())): OpenApiDocument {
-  const root = parse(readFileSync(new URL('openapi.yaml', apiDir), 'utf8')) as OpenApiDocument;
+  const root = readYaml(new URL('openapi.yaml', apiDir)) as OpenApiDocument;
   root.paths ??= {};
   root.components ??= {};
   const fragDir = new URL('fragments/', apiDir);
@@ -40,7 +41,7 @@ export function loadDocument(apiDir: URL = new URL('api/', packageRoot())): Open
     .filter((f) => f.endsWith('.yaml') || f.endsWith('.yml'))
     .sort();
   for (const file of files) {
-    const frag = parse(readFileSync(new URL(file, fragDir), 'utf8')) as Partial<OpenApiDocument>;
+    const frag = readYaml(new URL(file, fragDir)) as Partial<OpenApiDocument>;
     mergeFragment(root, frag ?? {}, file);
   }
   return root;
