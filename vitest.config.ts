@@ -1,3 +1,4 @@
+import { readdirSync, readFileSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -67,24 +68,70 @@ const DIALECT_SUITES = [
   'test/controller/e2e-truthful.test.ts',
   'test/dashboard/e2e-dashboard.test.ts',
 ];
+/**
+ * Directories whose files run one after another in a shared process (`isolate: false`): importing
+ * a file's modules in a fresh process was about a third of these files' CPU (the emulator's, the
+ * engine's, ajv's and yaml's modules, an emulator's compiled API: once per worker instead of once
+ * per file). Their modules hold only caches of pure results. A file that changes what a process
+ * shares ({@link PROCESS_STATE}: module mocks, nock, fake timers, stubbed or assigned environment,
+ * process listeners) and the slow suites run isolated as before, found by reading the files.
+ */
+const SHARED_PROCESS_DIRS = [
+  'test/manifests',
+  'test/reconcile',
+  'test/emulator',
+  'test/state',
+  'test/cli',
+];
+const PROCESS_STATE =
+  /\bvi\.(mock|doMock|unmock|stubEnv|stubGlobal|useFakeTimers|resetModules)\b|\bnock\b|process\.(on|once|chdir)\(|process\.env\.\w+\s*=[^=]|delete process\.env/;
+const SHARED_PROCESS = SHARED_PROCESS_DIRS.flatMap((dir) =>
+  (readdirSync(dir, { recursive: true }) as string[])
+    .filter((f) => f.endsWith('.test.ts'))
+    .map((f) => `${dir}/${f}`),
+).filter((f) => !SLOW.includes(f) && !PROCESS_STATE.test(readFileSync(f, 'utf8')));
+
 const all = process.env.PLATCTL_TEST_ALL === '1';
 const dialectOnly = process.env.PLATCTL_TEST_SUITE === 'dialect';
+const include = dialectOnly ? DIALECT_SUITES : ['test/**/*.test.ts'];
+const exclude = ['**/node_modules/**', ...(all ? [] : SLOW)];
+
+/** What every project runs with. */
+const shared = {
+  testTimeout: 30_000,
+  hookTimeout: 30_000,
+  // expect.poll gives up after 1 s by default: a browser redraw or a child process's answer on a
+  // loaded two-core CI machine can take longer (stop 31's CI). Polls wait 10 s unless they say.
+  expect: { poll: { timeout: 10_000 } },
+  pool: 'forks',
+} as const;
 
 export default defineConfig({
   test: {
-    include: dialectOnly ? DIALECT_SUITES : ['test/**/*.test.ts'],
-    exclude: ['**/node_modules/**', ...(all ? [] : SLOW)],
-    testTimeout: 30_000,
-    hookTimeout: 30_000,
-    // expect.poll gives up after 1 s by default: a browser redraw or a child process's answer on a
-    // loaded two-core CI machine can take longer (stop 31's CI). Polls wait 10 s unless they say.
-    expect: { poll: { timeout: 10_000 } },
-    pool: 'forks',
     // Two files at a time on the two-core machines here: most files wait on a loopback emulator,
     // a child CLI or Chromium, so this halves the wall time (400 s -> 240 s) with no test flaking.
     maxWorkers: 2,
     // probes PLATCTL_TEST_DATABASE_URL once: required under CI=true, else skipped with one line
     // builds dist/ when it is older than src/: the tests start the CLI from the build
+    // (once per run: the projects below do not extend this config, so they do not repeat it)
     globalSetup: ['test/helpers/build-setup.ts', 'test/helpers/postgres-setup.ts'],
+    projects: [
+      // the dialect pass runs its files isolated (the second project), as it always did
+      ...(dialectOnly
+        ? []
+        : [
+            {
+              test: { ...shared, name: 'shared', include: SHARED_PROCESS, exclude, isolate: false },
+            },
+          ]),
+      {
+        test: {
+          ...shared,
+          name: 'isolated',
+          include,
+          exclude: dialectOnly ? exclude : [...exclude, ...SHARED_PROCESS],
+        },
+      },
+    ],
   },
 });
