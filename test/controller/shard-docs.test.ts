@@ -128,7 +128,7 @@ function restoreOneByOne(
   memory: StepMemory,
 ) {
   for (const [shard, doc] of docs) {
-    if (!doc || doc.version !== 1) continue;
+    if (doc?.version !== 1) continue;
     dropOne(shard, status, memory);
     const list = <T>(v: unknown) => (Array.isArray(v) ? (v as T[]) : []);
     status.conditions = [...status.conditions, ...list<ResourceCondition>(doc.conditions)];

@@ -1,16 +1,10 @@
 import { PlatctlError } from '../../../core/errors.js';
 import type { Logger } from '../../../core/logger.js';
-import {
-  GLOBAL_SHARD,
-  type ShardCoordinator,
-  type StateStore,
-  type StoredJson,
-  shardOfKey,
-} from '../../../state/index.js';
+import type { ShardCoordinator, StateStore, StoredJson } from '../../../state/index.js';
 import type { AlertMemory } from '../../notify/memory.js';
 import { HISTORY_SIZE, type StoredRun } from '../../status/history.js';
-import { SOURCE_FIELDS, WrittenDocs } from '../../status/persist.js';
-import type { BlockedPrune, ControllerStatus, StepMemory } from '../../status/status.js';
+import { WrittenDocs } from '../../status/persist.js';
+import type { ControllerStatus, StepMemory } from '../../status/status.js';
 import { shardDocuments } from './shard-docs.js';
 import { dropShards, restoreShards } from './shard-restore.js';
 
