@@ -8,8 +8,9 @@ import type {
   Provider,
   ProviderPorts,
 } from '../model/provider.js';
-import { planUpsert, unsupported, upsertInSync } from './support/actions.js';
+import { planUpsert, unsupported } from './support/actions.js';
 import { type Doc, managedBody } from './support/diff.js';
+import { identicalManaged } from './support/identical.js';
 import { kubeList, seg } from './support/list.js';
 import { createOwnership, sendDelete } from './support/requests.js';
 import { liveObject, liveRef, obj, pick, str, wantedByProject } from './support/scope.js';
@@ -35,6 +36,9 @@ function body(m: WorkspaceManifest): Doc {
   delete b.spec;
   return b;
 }
+
+/** What {@link body} deletes from the managed body. */
+const WITHOUT_SPEC: ReadonlySet<string> = new Set(['spec']);
 
 /** Workspaces: listed per project; created and updated by the same POST; deleted synchronously. */
 export const workspaceProvider: Provider<'Workspace'> = {
@@ -63,8 +67,9 @@ export const workspaceProvider: Provider<'Workspace'> = {
     return planUpsert(input, 'workspace', body);
   },
 
+  // upsertInSync(input, body), read in place: no copy of each manifest's body to compare it
   inSync(input): boolean {
-    return upsertInSync(input, body);
+    return identicalManaged(input.desired, input.live.body, WITHOUT_SPEC);
   },
 
   async execute(action: Action, ports: ProviderPorts): Promise<ExecuteResult> {

@@ -5,6 +5,7 @@ import { identityKey, KINDS, type LoadedManifest, type Manifest } from '../model
 import type { LiveObject, ProviderPorts, ProviderRegistry } from '../model/provider.js';
 import type { InventoryEntry, PendingOperation } from '../state/types.js';
 import type { EventSink } from './events.js';
+import { isRefKey } from './pair.js';
 
 /** What observing found: the live objects, and the keys whose live state could not be read. */
 export interface Observation {
@@ -36,7 +37,9 @@ export async function observeAll(
   ports: ProviderPorts,
   events?: EventSink,
 ): Promise<Observation> {
-  const refs = [...inventory.map((e) => e.ref), ...pending.map((p) => p.ref)];
+  // each ref with the key its row was stored under (taken for the ref's when it is: isRefKey)
+  const owned: readonly Owned[] = [...inventory, ...pending];
+  const refs = owned.map((o) => o.ref);
   const projects = [
     ...new Set(
       [...manifests.map((m) => m.manifest.metadata.project), ...refs.map((r) => r.project)].filter(
@@ -46,7 +49,7 @@ export async function observeAll(
   ].sort();
   const unreadable = new Map<string, { message: string; code: string }>();
   const desiredOf = byKind(manifests, (m) => m.manifest.kind);
-  const refsOf = byKind(refs, (r) => r.kind);
+  const refsOf = byKind(owned, (o) => o.ref.kind);
   const perKind = KINDS.map(async (kind) => {
     const desired = desiredOf.get(kind) ?? [];
     const mine = refsOf.get(kind) ?? [];
@@ -59,7 +62,11 @@ export async function observeAll(
       live = await read(wholeScope(desired, mine));
     } catch (err) {
       // the items, to narrow the failure down, only once a read failed
-      live = await isolating(read, itemsOf(desired, mine), unreadable, { error: err });
+      const items = itemsOf(
+        desired,
+        mine.map((o) => o.ref),
+      );
+      live = await isolating(read, items, unreadable, { error: err });
     }
     events?.({ type: 'observe', kind, count: live.length });
     return live;
@@ -88,6 +95,12 @@ interface Scope {
   readonly refs: readonly ResourceRef[];
 }
 
+/** An inventory entry or a pending create: a ref and the key it was stored under. */
+interface Owned {
+  readonly key: string;
+  readonly ref: ResourceRef;
+}
+
 /** The scope of a list of items: their manifests, then their refs, item by item. */
 const scopeOf = (items: readonly Item[]): Scope => ({
   desired: items.flatMap((i) => i.desired),
@@ -95,12 +108,13 @@ const scopeOf = (items: readonly Item[]): Scope => ({
 });
 
 /**
- * {@link scopeOf} the {@link itemsOf} `desired` and `refs` (pure), without making the items: each
- * key's manifests and refs together, keys in the order they first appear (the manifests' first).
+ * {@link scopeOf} the {@link itemsOf} `desired` and `owned` refs (pure), without making the
+ * items: each key's manifests and refs together, keys in the order they first appear (the manifests' first).
  * At 100,000 resources the items (an object and two arrays a key) were most of observe's own
  * time, and they are needed only to narrow down a read that failed.
  */
-function wholeScope(desired: readonly LoadedManifest[], refs: readonly ResourceRef[]): Scope {
+function wholeScope(desired: readonly LoadedManifest[], owned: readonly Owned[]): Scope {
+  const refs = owned.map((o) => o.ref);
   const place = new Map<string, number>();
   for (const d of desired) {
     // a key declared twice: its manifests go together (validate refuses that; the items do it)
@@ -110,7 +124,9 @@ function wholeScope(desired: readonly LoadedManifest[], refs: readonly ResourceR
   const places = new Int32Array(refs.length);
   let inOrder = true;
   for (let i = 0; i < refs.length; i++) {
-    const key = identityKey(refs[i]!);
+    const { key: stored, ref } = owned[i]!;
+    // the stored key, not one made again (100,000 joined strings a plan), when it is the ref's
+    const key = isRefKey(stored, ref) ? stored : identityKey(ref);
     let at = place.get(key);
     if (at === undefined) {
       at = place.size;

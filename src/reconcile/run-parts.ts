@@ -1,4 +1,5 @@
 import { setMaxListeners } from 'node:events';
+import type { LoadedManifest, Manifest } from '../model/manifest.js';
 import type { Plan } from '../model/plan.js';
 import type { PriceFile } from '../model/prices.js';
 import type { LiveObject, ProviderPorts } from '../model/provider.js';
@@ -59,4 +60,14 @@ export function pick<T extends object, K extends keyof T>(
   const out: Partial<Pick<T, K>> = {};
   for (const k of keys) if (o[k] !== undefined) out[k] = o[k];
   return out;
+}
+
+/**
+ * Each manifest's key as loaded, for the pairing (`PlanOptions.keys`). Pure; a loop, where a map
+ * of `[manifest, key]` pairs made an array for each of 100,000 manifests only to drop it.
+ */
+export function loadedKeys(manifests: readonly LoadedManifest[]): Map<Manifest, string> {
+  const keys = new Map<Manifest, string>();
+  for (const m of manifests) keys.set(m.manifest, m.key);
+  return keys;
 }

@@ -18,7 +18,7 @@ import { applySchedules, nameSchedules } from './power-schedules.js';
 import { preflight } from './preflight.js';
 import { createRecorder } from './record.js';
 import { checkReferences } from './references.js';
-import { leftCosts, pick, providerPortsOf, vpcProjects } from './run-parts.js';
+import { leftCosts, loadedKeys, pick, providerPortsOf, vpcProjects } from './run-parts.js';
 import type { RunOptions, RunPorts, RunResult } from './run-types.js';
 import { recordOutsideWindow } from './window-history.js';
 
@@ -103,7 +103,7 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
       planSteps(requested, live, lastApplied, {
         providers: ports.providers,
         inventory,
-        keys: new Map(manifests.map((m) => [m.manifest, m.key])),
+        keys: loadedKeys(manifests),
         unreadable: new Map([...unreadable].map(([key, why]) => [key, why.message])),
         ...pick(options, [
           'prune',

@@ -7,6 +7,7 @@ import type { ActionOutcome } from '../model/action.js';
 import type { Manifest } from '../model/manifest.js';
 import { createLease } from './lease.js';
 import { sqliteControllerMethods } from './sqlite-controller.js';
+import { sqliteInventory } from './sqlite-inventory.js';
 import { StoredManifests } from './stored-manifests.js';
 import {
   applyWrite,
@@ -43,16 +44,6 @@ CREATE TABLE IF NOT EXISTS lease (
   since INTEGER NOT NULL, expires_at INTEGER NOT NULL, run_id TEXT);
 `;
 
-/** An inventory row as the store reads it: an array, not an object per row (100,000 of them). */
-type InventoryRow = [
-  key: string,
-  kind: string,
-  ref: InventoryEntry['ref'],
-  id: string | null,
-  createdByPlatctl: number,
-  isProtected: number,
-];
-
 /**
  * Opens (creating if needed) the SQLite state store at `path` (I/O). `:memory:` gives a private
  * in-memory store for tests. The only module that imports better-sqlite3 for engine state; its
@@ -84,15 +75,8 @@ export function openStateStore(path: string, options: { clock?: Clock } = {}): S
       cause: err,
     });
   }
+  const readInventory = sqliteInventory(db);
   const q = {
-    // every row in one JSON array, refs parsed in it: one JSON.parse instead of one per row (the
-    // rows of 100,000 as arrays, then a parse of each ref, took half as long again)
-    inventory: db
-      .prepare(
-        `SELECT json_group_array(json_array(key, kind, json(ref), id, created_by_platctl, protected)
-           ORDER BY key) FROM inventory`,
-      )
-      .pluck(),
     putInventory: db.prepare(
       `INSERT INTO inventory (key, kind, ref, id, created_by_platctl, protected)
        VALUES (?, ?, ?, ?, ?, ?)
@@ -171,16 +155,7 @@ export function openStateStore(path: string, options: { clock?: Clock } = {}): S
 
   return {
     path,
-    inventory: async () =>
-      (JSON.parse(q.inventory.get() as string) as InventoryRow[]).map(
-        ([key, k, ref, id, created, prot]) => {
-          const kind = k as InventoryEntry['kind'];
-          const createdByPlatctl = created === 1;
-          return id === null
-            ? { key, kind, ref, createdByPlatctl, protected: prot === 1 }
-            : { key, kind, ref, id, createdByPlatctl, protected: prot === 1 };
-        },
-      ),
+    inventory: async () => readInventory(),
     putInventory: async (e) => put.putInventory(e),
     removeInventory: async (key) => put.removeInventory(key),
     lastApplied: async () => new StoredManifests(q.lastApplied.all() as [string, string][]),

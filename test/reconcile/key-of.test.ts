@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { KINDS, type Manifest, manifestKey } from '../../src/model/manifest.js';
-import { isKeyOf } from '../../src/reconcile/pair.js';
+import type { ResourceRef } from '../../src/model/action.js';
+import { identityKey, KINDS, type Manifest, manifestKey } from '../../src/model/manifest.js';
+import { isKeyOf, isRefKey } from '../../src/reconcile/pair.js';
 
 // The pairing takes a desired manifest's key from its revision when it is the manifest's key,
 // checked part by part without making the key: the answer must be `key === manifestKey(m)`.
@@ -54,5 +55,30 @@ describe('isKeyOf', () => {
       expect(isKeyOf(manifestKey(x), x)).toBe(true);
       expect(isKeyOf(`${manifestKey(x)}x`, x)).toBe(false);
     }
+  });
+
+  // the observation takes an inventory entry's stored key for its ref the same way
+  it('isRefKey is key === identityKey(ref), for the key and keys near it', () => {
+    fc.assert(
+      fc.property(manifest, manifest, part, (x, y, extra) => {
+        const ref = { kind: x.kind, ...x.metadata } as ResourceRef;
+        const key = identityKey(ref);
+        const near = [
+          key,
+          manifestKey(y),
+          `${key}${extra}`,
+          `${extra}${key}`,
+          key.slice(0, -1),
+          key.slice(1),
+          key.replace('/', '//'),
+          key.replace('/', ''),
+        ];
+        for (const k of near) expect(isRefKey(k, ref)).toBe(k === key);
+      }),
+      { numRuns: 2000 },
+    );
+    const odd = { kind: 'Workspace', name: 7, project: null } as unknown as ResourceRef;
+    expect(isRefKey(identityKey(odd), odd)).toBe(true);
+    expect(isRefKey('Workspace/7', odd)).toBe(false);
   });
 });
