@@ -142,6 +142,39 @@ describe('the pacer', () => {
     await expect(gate(AbortSignal.abort(new Error('already')))).rejects.toThrow('already');
   });
 
+  it('listens once to a signal however many wait with it, and an abort rejects them all unsent', async () => {
+    // every request of a run carries the run's signal: a listener per start showed in its profile
+    const clock = lateClock(0);
+    const gate = createPacer(1, clock);
+    await gate();
+    const controller = new AbortController();
+    let listeners = 0;
+    const add = controller.signal.addEventListener.bind(controller.signal);
+    controller.signal.addEventListener = (...args: Parameters<typeof add>) => {
+      listeners++;
+      add(...args);
+    };
+    const aborted = Array.from({ length: 5 }, () => gate(controller.signal));
+    const other = gate();
+    expect(listeners).toBe(1);
+    controller.abort(new Error('stop'));
+    for (const p of aborted) await expect(p).rejects.toThrow('stop');
+    const t0 = clock.now();
+    await other;
+    // the five aborted waiters' slots went to the next one: one spacing after the first start
+    expect(clock.now() - t0).toBeLessThanOrEqual(1000);
+  });
+
+  it('starts a waiter whose signal never fires, and forgets it', async () => {
+    const clock = lateClock(0);
+    const gate = createPacer(1000, clock);
+    const controller = new AbortController();
+    await Promise.all(Array.from({ length: 8 }, () => gate(controller.signal)));
+    // an abort after they started rejects nothing and starts nothing
+    controller.abort(new Error('late'));
+    await expect(gate()).resolves.toBeUndefined();
+  });
+
   it('rejects a rate that is not a positive number, with the value', () => {
     const clock = lateClock(0);
     for (const bad of [0, -1, Number.NaN, Number.POSITIVE_INFINITY]) {

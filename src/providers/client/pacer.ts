@@ -35,7 +35,6 @@ interface Waiter {
   readonly resolve: () => void;
   readonly reject: (reason: unknown) => void;
   readonly signal: AbortSignal | undefined;
-  readonly onAbort: () => void;
 }
 
 /**
@@ -68,11 +67,35 @@ export function createPacer(rps: number, clock: Clock): Pacer {
   /** `head`'s slot: the schedule's next, never before it arrived or the hard window allows. */
   const slotOf = (head: Waiter) => Math.max(next, head.arrived, starts[oldest]! + window);
 
+  // The waiters of each signal, behind one abort listener per signal (every request of a run
+  // carries the run's signal: a listener added and removed per start showed in its profile).
+  const waiting = new WeakMap<AbortSignal, Set<Waiter>>();
+  const watch = (signal: AbortSignal): Set<Waiter> => {
+    let set = waiting.get(signal);
+    if (set) return set;
+    const these = new Set<Waiter>();
+    set = these;
+    waiting.set(signal, these);
+    signal.addEventListener(
+      'abort',
+      () => {
+        for (const w of these) {
+          const at = queue.indexOf(w);
+          if (at >= 0) queue.splice(at, 1);
+          w.reject(signal.reason);
+        }
+        these.clear();
+      },
+      { once: true },
+    );
+    return set;
+  };
+
   const start = (head: Waiter, slot: number, now: number) => {
     next = Math.max(slot + spacing, now + spacing - catchUp);
     starts[oldest] = now;
     oldest = (oldest + 1) % cap;
-    head.signal?.removeEventListener('abort', head.onAbort);
+    if (head.signal) waiting.get(head.signal)?.delete(head);
     head.resolve();
   };
 
@@ -102,18 +125,8 @@ export function createPacer(rps: number, clock: Clock): Pacer {
   return (signal) =>
     new Promise<void>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
-      const waiter: Waiter = {
-        arrived: clock.now(),
-        resolve,
-        reject,
-        signal,
-        onAbort: () => {
-          const at = queue.indexOf(waiter);
-          if (at >= 0) queue.splice(at, 1);
-          reject(signal?.reason);
-        },
-      };
-      signal?.addEventListener('abort', waiter.onAbort, { once: true });
+      const waiter: Waiter = { arrived: clock.now(), resolve, reject, signal };
+      if (signal) watch(signal).add(waiter);
       queue.push(waiter);
       if (!pumping) void pump();
     });
