@@ -71,17 +71,37 @@ async function checkSecret(
   }
 }
 
-/** Every `passwordFrom` object in a manifest, depth first (pure). */
-function secretReferences(value: unknown, path: (string | number)[] = []): SecretReference[] {
-  if (Array.isArray(value)) return value.flatMap((v, i) => secretReferences(v, [...path, i]));
-  if (value === null || typeof value !== 'object') return [];
-  return Object.entries(value).flatMap(([k, v]) => {
-    if (k === 'passwordFrom' && isSource(v)) {
-      const which = 'env' in v ? 'env' : 'file';
-      return [{ path: [...path, k, which], source: v }];
+/**
+ * Every `passwordFrom` object in a manifest, depth first, in the order of its keys (pure). One
+ * path is walked and copied only for a reference found: every create of a plan is walked, and
+ * a copy of the path at every level, with a list per object, showed in a paced apply's profile.
+ */
+export function secretReferences(value: unknown): SecretReference[] {
+  const found: SecretReference[] = [];
+  const path: (string | number)[] = [];
+  const walk = (v: unknown) => {
+    if (v === null || typeof v !== 'object') return;
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        path.push(i);
+        walk(v[i]);
+        path.pop();
+      }
+      return;
     }
-    return secretReferences(v, [...path, k]);
-  });
+    for (const k of Object.keys(v)) {
+      const child = (v as Record<string, unknown>)[k];
+      if (k === 'passwordFrom' && isSource(child)) {
+        found.push({ path: [...path, k, 'env' in child ? 'env' : 'file'], source: child });
+        continue;
+      }
+      path.push(k);
+      walk(child);
+      path.pop();
+    }
+  };
+  walk(value);
+  return found;
 }
 
 function isSource(v: unknown): v is SecretSource {
