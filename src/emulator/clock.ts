@@ -2,13 +2,17 @@ import type { Clock } from '../core/clock.js';
 
 /**
  * The emulator's clock: `now = start + realElapsed × speed + offset`. `advance` only ever adds to
- * the offset, so time never runs backwards. `sleep` waits real time scaled by the speed.
+ * the offset, so time never runs backwards. `sleep` waits real time scaled by the speed, and an
+ * `advance` wakes the sleepers whose time it reached (a controller on this clock wakes at a
+ * schedule's boundary a test advanced to, not at the real time the boundary would have taken).
  */
 export class EmulatorClock implements Clock {
   readonly #speed: number;
   readonly #realStart: number;
   #start: number;
   #offsetMs = 0;
+  /** The sleeps in progress: each checks its time again when the clock is advanced. */
+  readonly #sleepers = new Set<() => void>();
 
   /** `start` is the emulated time at creation (ms; default the real now); `speed` defaults to 1. */
   constructor(options: { start?: number; speed?: number; offsetMs?: number } = {}) {
@@ -28,6 +32,7 @@ export class EmulatorClock implements Clock {
   advance(seconds: number): number {
     if (!(seconds >= 0)) throw new TypeError(`cannot advance the clock by ${seconds} seconds`);
     this.#offsetMs += seconds * 1000;
+    for (const recheck of [...this.#sleepers]) recheck();
     return this.now();
   }
 
@@ -52,18 +57,26 @@ export class EmulatorClock implements Clock {
       if (signal?.aborted) return reject(signal.reason);
       const until = this.now() + ms;
       let timer: NodeJS.Timeout;
-      const onAbort = () => {
+      const done = () => {
         clearTimeout(timer);
+        this.#sleepers.delete(recheck);
+        signal?.removeEventListener('abort', onAbort);
+      };
+      const onAbort = () => {
+        done();
         reject(signal?.reason);
       };
-      const wait = (left: number) => {
-        timer = setTimeout(() => {
-          const rest = until - this.now();
-          if (rest > 0) return wait(Math.max(rest / this.#speed, 1));
-          signal?.removeEventListener('abort', onAbort);
-          resolve();
-        }, left);
+      const recheck = () => {
+        clearTimeout(timer);
+        const rest = until - this.now();
+        if (rest > 0) return wait(Math.max(rest / this.#speed, 1));
+        done();
+        resolve();
       };
+      const wait = (left: number) => {
+        timer = setTimeout(recheck, left);
+      };
+      this.#sleepers.add(recheck);
       wait(ms / this.#speed);
       signal?.addEventListener('abort', onAbort, { once: true });
     });

@@ -44,4 +44,31 @@ describe('EmulatorClock', () => {
     await slept;
     expect(clock.now()).toBe(2_000);
   });
+
+  it('wakes a sleeper at once when an advance reaches its time, and only then', async () => {
+    // speed 1: without the wake these sleeps would take a real minute and an hour
+    const clock = new EmulatorClock({ start: 0 });
+    const woke: string[] = [];
+    const minute = clock.sleep(60_000).then(() => woke.push('minute'));
+    const hour = clock.sleep(3_600_000).then(() => woke.push('hour'));
+    clock.advance(30);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(woke).toEqual([]);
+    clock.advance(30);
+    await minute;
+    expect(woke).toEqual(['minute']);
+    clock.advance(3_540);
+    await hour;
+    expect(woke).toEqual(['minute', 'hour']);
+  });
+
+  it('lets an aborted sleeper go without waking it on an advance', async () => {
+    const clock = new EmulatorClock({ start: 0 });
+    const stop = new AbortController();
+    const slept = clock.sleep(60_000, stop.signal);
+    stop.abort(new Error('stopped'));
+    await expect(slept).rejects.toThrow('stopped');
+    clock.advance(60);
+    await expect(slept).rejects.toThrow('stopped');
+  });
 });
