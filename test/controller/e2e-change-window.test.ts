@@ -10,19 +10,20 @@ import { useStack } from './helpers/use-stack.js';
  * ChangeWindow in the controller (issue 25): a prune outside its allow window is held, with
  * "held until" in status and the control API, while the rest of the revision applies; the loop
  * wakes when the window opens (on the emulator's fast clock, 120 emulated seconds a second) and
- * deletes then.
+ * deletes then. Once the held run's checks are done, the clock is advanced to 30 s (emulated)
+ * before the opening rather than waited to it (an advance wakes the loop's sleep).
  */
 const stack = useStack();
 
 const hhmm = (ms: number) => new Date(ms).toISOString().slice(11, 16);
 
 /**
- * Deletes in project platform allowed for an hour from the next whole minute + 20 (UTC): on the
- * fast clock, ten seconds or so of real time after the commit that adds it (room for the held run
- * to end before it opens on a loaded machine).
+ * Deletes in project platform allowed for an hour from the next whole minute + 60 (UTC): on the
+ * fast clock, half a minute of real time after the commit that adds it (room for the held run to
+ * end before it opens on a loaded machine; the test advances the clock once it has).
  */
 function windowYaml(now: number): { yaml: string; opens: number } {
-  const opens = Math.ceil(now / 60_000) * 60_000 + 1_200_000;
+  const opens = Math.ceil(now / 60_000) * 60_000 + 3_600_000;
   const yaml = `apiVersion: platctl.io/v1alpha1
 kind: ChangeWindow
 metadata:
@@ -91,6 +92,9 @@ describe('change windows in the controller', () => {
     );
 
     // no trigger: the loop wakes at the window's opening (a day's interval would be far later)
+    const ahead = Math.floor((opens - 30_000 - clock.now()) / 1000);
+    expect(ahead).toBeGreaterThan(0);
+    clock.advance(ahead);
     const opened = await nextStep(c, (o) => o.result === 'succeeded', 30_000);
     expect(opened.startedAt).toBeGreaterThanOrEqual(opens);
     expect(await workspaceDescription(stack, 'old')).toBeUndefined();
