@@ -1,6 +1,7 @@
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import type net from 'node:net';
+import { AbortGroups } from '../../core/abort-groups.js';
 import { ACCEPT_ENCODING, decodeBody } from './content-encoding.js';
 import {
   AttemptTimeout,
@@ -109,7 +110,7 @@ const EXCHANGE = Symbol('exchange');
 type Tagged = { [EXCHANGE]?: Exchange };
 
 /** Requests in flight per caller's signal: one abort listener per signal, not one per request. */
-const inFlight = new WeakMap<AbortSignal, Set<Exchange>>();
+const inFlight = new AbortGroups<Exchange>((exchange, reason) => exchange.fail(reason));
 
 class Exchange {
   readonly #outgoing: http.ClientRequest;
@@ -131,7 +132,7 @@ class Exchange {
     this.#resolve = resolve;
     this.#reject = reject;
     this.#timer = setTimeout(onTimeout, request.timeoutMs, this, request.timeoutMs);
-    if (this.#signal) watch(this.#signal).add(this);
+    if (this.#signal) inFlight.add(this.#signal, this);
   }
 
   fail(err: unknown): void {
@@ -159,26 +160,9 @@ class Exchange {
     if (this.#settled) return false;
     this.#settled = true;
     clearTimeout(this.#timer);
-    if (this.#signal) inFlight.get(this.#signal)?.delete(this);
+    if (this.#signal) inFlight.delete(this.#signal, this);
     return true;
   }
-}
-
-function watch(signal: AbortSignal): Set<Exchange> {
-  let exchanges = inFlight.get(signal);
-  if (!exchanges) {
-    const set = new Set<Exchange>();
-    exchanges = set;
-    inFlight.set(signal, set);
-    signal.addEventListener(
-      'abort',
-      () => {
-        for (const exchange of set) exchange.fail(signal.reason);
-      },
-      { once: true },
-    );
-  }
-  return exchanges;
 }
 
 function exchangeOf(emitter: http.ClientRequest | IncomingMessage): Exchange {

@@ -1,3 +1,4 @@
+import { AbortGroups } from '../../core/abort-groups.js';
 import type { Clock } from '../../core/clock.js';
 
 /** Waits for the next start slot; rejects with the signal's reason if aborted first (nothing sent). */
@@ -67,35 +68,18 @@ export function createPacer(rps: number, clock: Clock): Pacer {
   /** `head`'s slot: the schedule's next, never before it arrived or the hard window allows. */
   const slotOf = (head: Waiter) => Math.max(next, head.arrived, starts[oldest]! + window);
 
-  // The waiters of each signal, behind one abort listener per signal (every request of a run
-  // carries the run's signal: a listener added and removed per start showed in its profile).
-  const waiting = new WeakMap<AbortSignal, Set<Waiter>>();
-  const watch = (signal: AbortSignal): Set<Waiter> => {
-    let set = waiting.get(signal);
-    if (set) return set;
-    const these = new Set<Waiter>();
-    set = these;
-    waiting.set(signal, these);
-    signal.addEventListener(
-      'abort',
-      () => {
-        for (const w of these) {
-          const at = queue.indexOf(w);
-          if (at >= 0) queue.splice(at, 1);
-          w.reject(signal.reason);
-        }
-        these.clear();
-      },
-      { once: true },
-    );
-    return set;
-  };
+  // The waiters of each signal, behind one abort listener per signal
+  const waiting = new AbortGroups<Waiter>((w, reason) => {
+    const at = queue.indexOf(w);
+    if (at >= 0) queue.splice(at, 1);
+    w.reject(reason);
+  });
 
   const start = (head: Waiter, slot: number, now: number) => {
     next = Math.max(slot + spacing, now + spacing - catchUp);
     starts[oldest] = now;
     oldest = (oldest + 1) % cap;
-    if (head.signal) waiting.get(head.signal)?.delete(head);
+    if (head.signal) waiting.delete(head.signal, head);
     head.resolve();
   };
 
@@ -126,7 +110,7 @@ export function createPacer(rps: number, clock: Clock): Pacer {
     new Promise<void>((resolve, reject) => {
       if (signal?.aborted) return reject(signal.reason);
       const waiter: Waiter = { arrived: clock.now(), resolve, reject, signal };
-      if (signal) watch(signal).add(waiter);
+      if (signal) waiting.add(signal, waiter);
       queue.push(waiter);
       if (!pumping) void pump();
     });
