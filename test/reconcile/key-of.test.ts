@@ -24,21 +24,26 @@ const manifest = fc
     return { kind, metadata } as unknown as Manifest;
   });
 
+/** `key`, another manifest's key, and keys one edit away from `key`. */
+function nearKeys(key: string, other: string, extra: string): string[] {
+  return [
+    key,
+    other,
+    `${key}${extra}`,
+    `${extra}${key}`,
+    key.slice(0, -1),
+    key.slice(1),
+    key.replace('/', '//'),
+    key.replace('/', ''),
+  ];
+}
+
 describe('isKeyOf', () => {
   it('is key === manifestKey(m), for the key and keys near it', () => {
     fc.assert(
       fc.property(manifest, manifest, part, (x, y, extra) => {
         const key = manifestKey(x);
-        const near = [
-          key,
-          manifestKey(y),
-          `${key}${extra}`,
-          `${extra}${key}`,
-          key.slice(0, -1),
-          key.slice(1),
-          key.replace('/', '//'),
-          key.replace('/', ''),
-        ];
+        const near = nearKeys(key, manifestKey(y), extra);
         for (const k of near) expect(isKeyOf(k, x)).toBe(k === key);
       }),
       { numRuns: 2000 },
@@ -63,16 +68,7 @@ describe('isKeyOf', () => {
       fc.property(manifest, manifest, part, (x, y, extra) => {
         const ref = { kind: x.kind, ...x.metadata } as ResourceRef;
         const key = identityKey(ref);
-        const near = [
-          key,
-          manifestKey(y),
-          `${key}${extra}`,
-          `${extra}${key}`,
-          key.slice(0, -1),
-          key.slice(1),
-          key.replace('/', '//'),
-          key.replace('/', ''),
-        ];
+        const near = nearKeys(key, manifestKey(y), extra);
         for (const k of near) expect(isRefKey(k, ref)).toBe(k === key);
       }),
       { numRuns: 2000 },
