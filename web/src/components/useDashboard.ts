@@ -4,7 +4,6 @@ import { followEvents } from '../api/events.js';
 import type { RunItem } from '../api/runs.js';
 import type { Status } from '../api/status.js';
 import { coalesce } from '../lib/coalesce.js';
-import { statusOrder } from '../lib/status-order.js';
 
 /** Everything the page shows, kept current by the event stream (or by polling without it). */
 export interface DashboardData {
@@ -39,8 +38,6 @@ export function useDashboard(onUnauthorized: () => void): DashboardData {
   const [error, setError] = useState<string>();
   const [generation, setGeneration] = useState(0);
   const lastPrint = useRef('');
-  // a read's answer must not overwrite a status the stream delivered while it was in flight
-  const order = useRef(statusOrder()).current;
 
   const fail = useCallback(
     (err: unknown) => {
@@ -77,26 +74,15 @@ export function useDashboard(onUnauthorized: () => void): DashboardData {
     [reloadLists],
   );
 
-  /** Reads the status; its answer is taken unless the stream delivered a newer one meanwhile. */
-  const readStatus = useCallback(() => {
-    const current = order.read();
-    api.status().then((s) => {
-      if (current()) takeStatus(s);
-    }, fail);
-  }, [order, takeStatus, fail]);
-
   const refresh = useCallback(() => {
-    readStatus();
+    api.status().then(takeStatus, fail);
     reloadLists();
-  }, [readStatus, reloadLists]);
+  }, [takeStatus, fail, reloadLists]);
 
   useEffect(() => {
     refresh();
     const stop = followEvents({
-      status: (s) => {
-        order.streamed();
-        takeStatus(s);
-      },
+      status: takeStatus,
       run: (run) => {
         setRuns((prev) => [run, ...prev.filter((r) => r.runId !== run.runId)].slice(0, 20));
         reloadLists();
@@ -104,13 +90,13 @@ export function useDashboard(onUnauthorized: () => void): DashboardData {
       mode: setLive,
     });
     return stop;
-  }, [refresh, order, takeStatus, reloadLists]);
+  }, [refresh, takeStatus, reloadLists]);
 
   useEffect(() => {
     if (live !== 'polling') return;
-    const timer = setInterval(readStatus, POLL_MS);
+    const timer = setInterval(() => api.status().then(takeStatus, fail), POLL_MS);
     return () => clearInterval(timer);
-  }, [live, readStatus]);
+  }, [live, takeStatus, fail]);
 
   return {
     ...(status ? { status } : {}),
