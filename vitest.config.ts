@@ -11,6 +11,7 @@ const SLOW = [
   'test/dashboard/e2e-dashboard.test.ts',
   'test/dashboard/views.test.ts',
   'test/dashboard/e2e-pages.test.ts',
+  'test/dashboard/live-status.test.ts',
   'test/dashboard/e2e-list.test.ts',
   'test/dashboard/power.test.ts',
   'test/dashboard/graph.test.ts',

@@ -5,6 +5,7 @@ import { diagnosticAt, formatDuration, shortRevision } from '../../web/src/lib/f
 import { groupName, layoutRows, NO_PROJECT, pagesOf } from '../../web/src/lib/rows.js';
 import { nextSort, sortOf, sortParam } from '../../web/src/lib/sort.js';
 import { createSseParser } from '../../web/src/lib/sse.js';
+import { statusOrder } from '../../web/src/lib/status-order.js';
 import { usageByProject } from '../../web/src/lib/usage.js';
 
 const group = (project: string | undefined, total: number): ProjectGroup => ({
@@ -151,5 +152,22 @@ describe('coalescing reloads', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('which status reads the page takes beside the event stream', () => {
+  it('drops a read whose answer comes after a status the stream delivered meanwhile', () => {
+    const order = statusOrder();
+    const early = order.read();
+    order.streamed(); // perhaps newer than what the read was answered with
+    expect(early()).toBe(false);
+    const late = order.read(); // sent after the stream's last status: answered after it
+    expect(late()).toBe(true);
+  });
+
+  it('takes every read while nothing streams (the page polls then)', () => {
+    const order = statusOrder();
+    const reads = [order.read(), order.read(), order.read()];
+    expect(reads.map((taken) => taken())).toEqual([true, true, true]);
   });
 });

@@ -4,6 +4,7 @@ import { followEvents } from '../api/events.js';
 import type { RunItem } from '../api/runs.js';
 import type { Status } from '../api/status.js';
 import { coalesce } from '../lib/coalesce.js';
+import { statusOrder } from '../lib/status-order.js';
 
 /** Everything the page shows, kept current by the event stream (or by polling without it). */
 export interface DashboardData {
@@ -38,6 +39,8 @@ export function useDashboard(onUnauthorized: () => void): DashboardData {
   const [error, setError] = useState<string>();
   const [generation, setGeneration] = useState(0);
   const lastPrint = useRef('');
+  // a read's answer must not put back a status older than one the stream delivered meanwhile
+  const [order] = useState(statusOrder);
 
   const fail = useCallback(
     (err: unknown) => {
@@ -74,15 +77,26 @@ export function useDashboard(onUnauthorized: () => void): DashboardData {
     [reloadLists],
   );
 
+  /** Reads the status; its answer is taken unless the stream delivered one while it was out. */
+  const readStatus = useCallback(() => {
+    const current = order.read();
+    api.status().then((s) => {
+      if (current()) takeStatus(s);
+    }, fail);
+  }, [order, takeStatus, fail]);
+
   const refresh = useCallback(() => {
-    api.status().then(takeStatus, fail);
+    readStatus();
     reloadLists();
-  }, [takeStatus, fail, reloadLists]);
+  }, [readStatus, reloadLists]);
 
   useEffect(() => {
     refresh();
     const stop = followEvents({
-      status: takeStatus,
+      status: (s) => {
+        order.streamed();
+        takeStatus(s);
+      },
       run: (run) => {
         setRuns((prev) => [run, ...prev.filter((r) => r.runId !== run.runId)].slice(0, 20));
         reloadLists();
@@ -90,13 +104,13 @@ export function useDashboard(onUnauthorized: () => void): DashboardData {
       mode: setLive,
     });
     return stop;
-  }, [refresh, takeStatus, reloadLists]);
+  }, [refresh, order, takeStatus, reloadLists]);
 
   useEffect(() => {
     if (live !== 'polling') return;
-    const timer = setInterval(() => api.status().then(takeStatus, fail), POLL_MS);
+    const timer = setInterval(readStatus, POLL_MS);
     return () => clearInterval(timer);
-  }, [live, takeStatus, fail]);
+  }, [live, readStatus]);
 
   return {
     ...(status ? { status } : {}),
