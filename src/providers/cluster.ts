@@ -47,7 +47,7 @@ export const clusterProvider: Provider<'Cluster'> = {
         const name = str(obj(item.metadata)?.name);
         if (name === undefined || !names.has(name)) return [];
         const status = clusterPhase(item);
-        const ref = liveRef('Cluster', name, project);
+        const ref = liveRef('Cluster', name, project, undefined, names.get(name));
         return [
           liveObject(
             ref,

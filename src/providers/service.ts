@@ -73,7 +73,7 @@ export const serviceProvider: Provider<'Service'> = {
         const name = str(obj(item.metadata)?.name);
         if (name === undefined || !names.has(name)) return [];
         const status = str(obj(item.status)?.status);
-        const id = liveRef('Service', name, project);
+        const id = liveRef('Service', name, project, undefined, names.get(name));
         return [liveObject(id, item, normalizeService(item, api.groups.paas), status)];
       });
     });

@@ -56,7 +56,7 @@ export const workspaceProvider: Provider<'Workspace'> = {
       return items.flatMap((item): LiveObject[] => {
         const name = str(obj(item.metadata)?.name);
         if (name === undefined || !names.has(name)) return [];
-        const id = liveRef('Workspace', name, project);
+        const id = liveRef('Workspace', name, project, undefined, names.get(name));
         return [liveObject(id, item, normalizeWorkspace(item, api.groups.paas))];
       });
     });

@@ -1,11 +1,11 @@
 import { PlatctlError } from '../core/errors.js';
 import type { ResourceRef } from '../model/action.js';
 import { ApiError } from '../model/api-errors.js';
+import { isRefKey } from '../model/key-of.js';
 import { identityKey, KINDS, type LoadedManifest, type Manifest } from '../model/manifest.js';
 import type { LiveObject, ProviderPorts, ProviderRegistry } from '../model/provider.js';
 import type { InventoryEntry, PendingOperation } from '../state/types.js';
 import type { EventSink } from './events.js';
-import { isRefKey } from './pair.js';
 
 /** What observing found: the live objects, and the keys whose live state could not be read. */
 export interface Observation {

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { ResourceRef } from '../../src/model/action.js';
+import { isKeyOf, isRefKey } from '../../src/model/key-of.js';
 import { identityKey, KINDS, type Manifest, manifestKey } from '../../src/model/manifest.js';
-import { isKeyOf, isRefKey } from '../../src/reconcile/pair.js';
 
 // The pairing takes a desired manifest's key from its revision when it is the manifest's key,
 // checked part by part without making the key: the answer must be `key === manifestKey(m)`.

@@ -1,13 +1,19 @@
 import type { ProposedAction, ResourceRef } from '../../model/action.js';
+import { isRefKey } from '../../model/key-of.js';
 import { identityKey, type Kind, type Manifest, POWER_ANNOTATION } from '../../model/manifest.js';
 import type { LiveObject, ObserveScope } from '../../model/provider.js';
 import { type Doc, managedBody } from './diff.js';
 
-/** Which names (`name` or `workspace/name`) of a project a read keeps. */
+/**
+ * Which names (`name` or `workspace/name`) of a project a read keeps, and for a declared one the
+ * identity key its manifest was loaded under (`get`: undefined for a name only the inventory
+ * holds). A read gives that key to {@link liveRef}, which takes it once checked.
+ */
 export interface Wanted {
   has(name: string): boolean;
+  get(name: string): string | undefined;
 }
-const EVERYTHING: Wanted = { has: () => true };
+const EVERYTHING: Wanted = { has: () => true, get: () => undefined };
 
 /**
  * The objects of one kind that a run must read, per project: declared ones and inventoried ones,
@@ -16,17 +22,28 @@ const EVERYTHING: Wanted = { has: () => true };
  */
 export function wantedByProject<K extends Kind>(scope: ObserveScope<K>): Map<string, Wanted> {
   if (scope.all) return new Map(scope.projects.map((p) => [p, EVERYTHING]));
-  const wanted = new Map<string, Set<string>>();
-  const add = (project: string | undefined, workspace: string | undefined, name: string) => {
+  const wanted = new Map<string, Map<string, string | undefined>>();
+  const add = (
+    project: string | undefined,
+    workspace: string | undefined,
+    name: string,
+    key: string | undefined,
+  ) => {
     if (project === undefined) return;
-    if (!wanted.has(project)) wanted.set(project, new Set());
-    wanted.get(project)?.add(workspace === undefined ? name : `${workspace}/${name}`);
+    let names = wanted.get(project);
+    if (names === undefined) {
+      names = new Map();
+      wanted.set(project, names);
+    }
+    const wantedName = workspace === undefined ? name : `${workspace}/${name}`;
+    // a name declared twice keeps its first manifest's key (validate refuses that anyway)
+    if (!names.has(wantedName)) names.set(wantedName, key);
   };
   for (const d of scope.desired) {
     const m = d.manifest.metadata;
-    add(m.project, m.workspace, m.name);
+    add(m.project, m.workspace, m.name, d.key);
   }
-  for (const r of scope.inventory) add(r.project, r.workspace, r.name);
+  for (const r of scope.inventory) add(r.project, r.workspace, r.name, undefined);
   return wanted;
 }
 
@@ -50,12 +67,23 @@ export function display(ref: { name: string; project?: string; workspace?: strin
 /**
  * A live object's key and ref from the fields the platform returned. Pure. (Fields set one by
  * one, in the order conditional spreads gave: those cost a quarter of a second per 100,000.)
+ * `known`: the key a declared manifest of this name was loaded under ({@link Wanted.get}), taken
+ * when it is the ref's key (checked part by part) instead of joining the key again: at 100,000
+ * objects the joins were an array and a string each, and the pairing hashed each new key once
+ * more, where the loaded key's hash is already known.
  */
-export function liveRef(kind: Kind, name: string, project?: string, workspace?: string) {
+export function liveRef(
+  kind: Kind,
+  name: string,
+  project?: string,
+  workspace?: string,
+  known?: string,
+) {
   const ref: { -readonly [K in keyof ResourceRef]: ResourceRef[K] } = { kind, name };
   if (project !== undefined) ref.project = project;
   if (workspace !== undefined) ref.workspace = workspace;
-  return { key: identityKey(ref), ref: ref as ResourceRef };
+  const key = known !== undefined && isRefKey(known, ref) ? known : identityKey(ref);
+  return { key, ref: ref as ResourceRef };
 }
 
 /**
