@@ -8,7 +8,7 @@ import type { Manifest } from '../model/manifest.js';
 import { createLease } from './lease.js';
 import { sqliteControllerMethods } from './sqlite-controller.js';
 import { sqliteInventory } from './sqlite-inventory.js';
-import { StoredManifests } from './stored-manifests.js';
+import { SEPARATOR, StoredManifests } from './stored-manifests.js';
 import {
   applyWrite,
   type InventoryEntry,
@@ -86,6 +86,14 @@ export function openStateStore(path: string, options: { clock?: Clock } = {}): S
     removeInventory: db.prepare('DELETE FROM inventory WHERE key = ?'),
     // rows as [key, text] pairs, the entries of a StoredManifests
     lastApplied: db.prepare('SELECT key, manifest FROM last_applied ORDER BY key').raw(true),
+    // the same rows as the keys (JSON) and one text of the manifests (StoredManifests.joined);
+    // one row stream feeds both aggregates, so the two are in the same order
+    lastAppliedJoined: db
+      .prepare(
+        `SELECT json_group_array(key), group_concat(manifest, char(${SEPARATOR.charCodeAt(0)}))
+         FROM (SELECT key, manifest FROM last_applied ORDER BY key)`,
+      )
+      .raw(true),
     putLastApplied: db.prepare(
       'INSERT INTO last_applied (key, manifest) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET manifest=excluded.manifest',
     ),
@@ -153,12 +161,21 @@ export function openStateStore(path: string, options: { clock?: Clock } = {}): S
     for (const w of writes) applyWrite(put, w);
   });
 
+  // the joined read, else (keys out of `<` order, a text holding the separator) the rows
+  const readLastApplied = () => {
+    const [keys, joined] = q.lastAppliedJoined.get() as [string, string | null];
+    return (
+      StoredManifests.joined(JSON.parse(keys) as string[], joined) ??
+      new StoredManifests(q.lastApplied.all() as [string, string][])
+    );
+  };
+
   return {
     path,
     inventory: async () => readInventory(),
     putInventory: async (e) => put.putInventory(e),
     removeInventory: async (key) => put.removeInventory(key),
-    lastApplied: async () => new StoredManifests(q.lastApplied.all() as [string, string][]),
+    lastApplied: async () => readLastApplied(),
     putLastApplied: async (key, manifest) => put.putLastApplied(key, manifest),
     removeLastApplied: async (key) => put.removeLastApplied(key),
     pending: async () =>

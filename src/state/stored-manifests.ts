@@ -10,8 +10,8 @@ import type { Manifest } from '../model/manifest.js';
  * each time (the planner may freeze it), iterating parses every value.
  */
 export class StoredManifests implements ReadonlyMap<string, Manifest> {
-  /** The rows as given, when their keys ascend strictly (a store's `ORDER BY key`): searched. */
-  readonly #sorted: readonly (readonly [string, string])[] | undefined;
+  /** The rows, when their keys ascend strictly (a store's `ORDER BY key`): searched by halves. */
+  readonly #sorted: SortedRows | undefined;
   /** Any other rows, as the `Map` they make (a repeated key: its last text, its first place). */
   readonly #text: ReadonlyMap<string, string> | undefined;
   readonly #parsed = new Map<string, Manifest>();
@@ -21,12 +21,55 @@ export class StoredManifests implements ReadonlyMap<string, Manifest> {
    * keys ascend strictly are kept as they are and searched by halves: a map of 100,000 keys, built
    * for the few a no-op plan asks for, was a tenth of a second of CPU and more to collect.
    */
-  constructor(rows: Iterable<readonly [string, string]>) {
+  constructor(rows: Iterable<readonly [string, string]>);
+  constructor(rows: SortedRows);
+  constructor(rows: Iterable<readonly [string, string]> | SortedRows) {
+    if (rows instanceof SortedRows) {
+      this.#sorted = rows;
+      this.#text = undefined;
+      return;
+    }
     const list = Array.isArray(rows) ? (rows as readonly (readonly [string, string])[]) : [...rows];
     let ascending = true;
     for (let i = 1; i < list.length && ascending; i++) ascending = list[i - 1]![0] < list[i]![0];
-    this.#sorted = ascending ? list : undefined;
+    this.#sorted = ascending
+      ? new SortedRows(
+          list.length,
+          (i) => list[i]![0],
+          (i) => list[i]![1],
+        )
+      : undefined;
     this.#text = ascending ? undefined : new Map(list);
+  }
+
+  /**
+   * The manifests of `keys` (each key once, ascending, as `<` orders) whose JSON texts are
+   * `joined`, in the same order, each followed by {@link SEPARATOR} but the last (a store's
+   * `group_concat`): one string instead of a string and a row per key. At 100,000 the rows and
+   * their texts (≈ 30 MB) were copied by every young-generation collection they lived through;
+   * one large string is not. Undefined when the keys do not ascend or the texts are not as many as
+   * the keys (a text holding the separator): the caller reads rows instead. Pure.
+   */
+  static joined(keys: readonly string[], joined: string | null): StoredManifests | undefined {
+    for (let i = 1; i < keys.length; i++) if (!(keys[i - 1]! < keys[i]!)) return undefined;
+    if (keys.length === 0) return joined === null ? new StoredManifests([]) : undefined;
+    if (joined === null) return undefined;
+    // where each text starts, and one past the end of the last as if a separator followed it
+    const starts = new Int32Array(keys.length + 1);
+    let at = 0;
+    for (let i = 1; i < keys.length; i++) {
+      at = joined.indexOf(SEPARATOR, at) + 1;
+      if (at === 0) return undefined;
+      starts[i] = at;
+    }
+    if (joined.indexOf(SEPARATOR, at) !== -1) return undefined;
+    starts[keys.length] = joined.length + 1;
+    const rows = new SortedRows(
+      keys.length,
+      (i) => keys[i]!,
+      (i) => joined.slice(starts[i]!, starts[i + 1]! - 1),
+    );
+    return new StoredManifests(rows);
   }
 
   get size(): number {
@@ -49,10 +92,16 @@ export class StoredManifests implements ReadonlyMap<string, Manifest> {
 
   /** The manifests of the keys `keep` takes, still unparsed (those parsed here are reused). */
   only(keep: (key: string) => boolean): StoredManifests {
-    const rows = this.#sorted ?? [...this.#text!];
-    const kept = new StoredManifests(rows.filter(([key]) => keep(key)));
+    const kept = new StoredManifests(this.#rows().filter(([key]) => keep(key)));
     for (const [key, m] of this.#parsed) if (kept.has(key)) kept.#parsed.set(key, m);
     return kept;
+  }
+
+  /** The rows, in their order. */
+  #rows(): (readonly [string, string])[] {
+    const sorted = this.#sorted;
+    if (sorted === undefined) return [...this.#text!];
+    return Array.from({ length: sorted.length }, (_, i) => [sorted.keyAt(i), sorted.textAt(i)]);
   }
 
   /** The text of `key`: by halves in sorted rows (`<` orders as the check of the constructor). */
@@ -63,8 +112,8 @@ export class StoredManifests implements ReadonlyMap<string, Manifest> {
     let hi = rows.length;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      const at = rows[mid]![0];
-      if (at === key) return rows[mid]![1];
+      const at = rows.keyAt(mid);
+      if (at === key) return rows.textAt(mid);
       if (at < key) lo = mid + 1;
       else hi = mid;
     }
@@ -72,8 +121,9 @@ export class StoredManifests implements ReadonlyMap<string, Manifest> {
   }
 
   *keys(): MapIterator<string> {
-    if (this.#sorted === undefined) return yield* this.#text!.keys();
-    for (const [key] of this.#sorted) yield key;
+    const sorted = this.#sorted;
+    if (sorted === undefined) return yield* this.#text!.keys();
+    for (let i = 0; i < sorted.length; i++) yield sorted.keyAt(i);
   }
 
   *entries(): MapIterator<[string, Manifest]> {
@@ -91,6 +141,18 @@ export class StoredManifests implements ReadonlyMap<string, Manifest> {
   [Symbol.iterator](): MapIterator<[string, Manifest]> {
     return this.entries();
   }
+}
+
+/** What separates the texts of {@link StoredManifests.joined}: JSON text holds none unescaped. */
+export const SEPARATOR = '\x1e';
+
+/** Rows whose keys ascend strictly, read by place. */
+class SortedRows {
+  constructor(
+    readonly length: number,
+    readonly keyAt: (i: number) => string,
+    readonly textAt: (i: number) => string,
+  ) {}
 }
 
 /**

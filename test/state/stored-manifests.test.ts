@@ -1,7 +1,8 @@
+import fc from 'fast-check';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { manifestKey } from '../../src/model/manifest.js';
 import { openStateStore } from '../../src/state/index.js';
-import { onlyKeys, StoredManifests } from '../../src/state/stored-manifests.js';
+import { onlyKeys, SEPARATOR, StoredManifests } from '../../src/state/stored-manifests.js';
 import { m } from '../reconcile/manifests.js';
 
 // The SQLite store gives its last-applied manifests as JSON text parsed on demand: it must read as
@@ -102,6 +103,82 @@ describe('StoredManifests, rows in key order', () => {
       expect([...stored]).toStrictEqual([...parsed]);
       for (const key of probes) expect(stored.get(key)).toStrictEqual(parsed.get(key));
     }
+  });
+});
+
+// The SQLite store reads its last-applied rows as the keys and one text of their manifests: that
+// must read as the rows it replaces, and be refused (undefined: the rows are read) where it cannot.
+describe('StoredManifests.joined', () => {
+  const char = fc.constantFrom('a', 'b', '/', SEPARATOR, '\u2028', '\ue000', '\uffff', '😀', 'é');
+  const key = fc.array(char, { maxLength: 5 }).map((cs) => cs.join(''));
+  const text = fc.oneof(
+    { weight: 5, arbitrary: fc.jsonValue().map((v) => JSON.stringify(v)) },
+    { weight: 1, arbitrary: fc.constant(`"a${SEPARATOR}b"`) },
+  );
+  const rowsOf = fc
+    .uniqueArray(fc.tuple(key, text), { selector: ([k]) => k, maxLength: 12 })
+    .map((rows) => rows.sort(([a], [b]) => (a < b ? -1 : 1)));
+
+  it('reads as the rows, or is undefined when a text holds the separator', () => {
+    fc.assert(
+      fc.property(rowsOf, (rows) => {
+        const keys = rows.map(([k]) => k);
+        const texts = rows.map(([, t]) => t);
+        const joined = StoredManifests.joined(keys, rows.length ? texts.join(SEPARATOR) : null);
+        if (texts.some((t) => t.includes(SEPARATOR))) {
+          expect(joined).toBeUndefined();
+          return;
+        }
+        const stored = new StoredManifests(rows);
+        expect(joined).toBeInstanceOf(StoredManifests);
+        expect(joined!.size).toBe(stored.size);
+        expect([...joined!.keys()]).toStrictEqual([...stored.keys()]);
+        expect([...joined!]).toStrictEqual([...stored]);
+        const probes = [...keys.flatMap((k) => [k, `${k}a`, k.slice(0, -1)]), '', SEPARATOR];
+        for (const k of probes) {
+          expect(joined!.has(k)).toBe(stored.has(k));
+          expect(joined!.get(k)).toStrictEqual(stored.get(k));
+        }
+        const keep = (k: string) => k.length % 2 === 0;
+        expect([...joined!.only(keep)]).toStrictEqual([...stored.only(keep)]);
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('is undefined for keys out of order or repeated, or texts not as many as the keys', () => {
+    const t = JSON.stringify(m.workspace('p', 'a'));
+    expect(StoredManifests.joined(['b', 'a'], `${t}${SEPARATOR}${t}`)).toBeUndefined();
+    expect(StoredManifests.joined(['a', 'a'], `${t}${SEPARATOR}${t}`)).toBeUndefined();
+    expect(StoredManifests.joined(['a', 'b'], t)).toBeUndefined();
+    expect(StoredManifests.joined(['a'], `${t}${SEPARATOR}${t}`)).toBeUndefined();
+    expect(StoredManifests.joined(['a'], null)).toBeUndefined();
+    expect(StoredManifests.joined([], t)).toBeUndefined();
+    expect(StoredManifests.joined([], null)?.size).toBe(0);
+  });
+
+  it('is what the SQLite store reads, keys SQLite orders otherwise than `<` included', async () => {
+    const store = openStateStore(':memory:');
+    const odd = [
+      m.workspace('p', `a${SEPARATOR}`),
+      m.workspace('p', '\ue000'),
+      m.workspace('p', '😀'),
+      m.workspace('p', 'b\u2028'),
+    ];
+    const written = new Map<string, unknown>();
+    for (const x of [...odd.slice(0, 1), ...odd.slice(2)]) {
+      await store.putLastApplied(manifestKey(x), x);
+      written.set(manifestKey(x), x);
+    }
+    const joined = await store.lastApplied();
+    expect(new Map(joined)).toStrictEqual(written);
+    expect([...joined.keys()]).toStrictEqual([...written.keys()].sort());
+    // U+E000 beside a surrogate pair: SQLite's order is not `<`'s, and the rows are read instead
+    await store.putLastApplied(manifestKey(odd[1]!), odd[1]!);
+    written.set(manifestKey(odd[1]!), odd[1]);
+    const read = await store.lastApplied();
+    expect(new Map(read)).toStrictEqual(written);
+    await store.close();
   });
 });
 
