@@ -54,8 +54,12 @@ export class KnownManifests implements ReadonlyMap<string, Manifest> {
     for (const [, m] of this.entries()) yield m;
   }
 
+  /** {@link entries} without a pair per key (the ordering's edges read the map so: `eachKeyEdge`). */
   forEach(fn: (value: Manifest, key: string, map: ReadonlyMap<string, Manifest>) => void): void {
-    for (const [key, value] of this.entries()) fn(value, key, this);
+    for (const p of this.#paired.pairings) {
+      const known = this.#known(p);
+      if (known !== undefined) fn(known, p.key, this);
+    }
   }
 
   [Symbol.iterator](): MapIterator<[string, Manifest]> {

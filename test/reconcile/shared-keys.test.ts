@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runSteps } from '../../src/core/slices.js';
 import type { Action, ProposedAction } from '../../src/model/action.js';
-import { needsOf } from '../../src/model/edges.js';
+import { eachKeyEdge, groupMembers, needsOf } from '../../src/model/edges.js';
 import { KINDS, type Manifest, manifestKey } from '../../src/model/manifest.js';
 import type { LiveObject } from '../../src/model/provider.js';
 import { identify } from '../../src/reconcile/ids.js';
@@ -88,8 +88,75 @@ describe('KnownManifests', () => {
         }
         // a stand-in is one object per key, as the map held
         for (const [key, value] of known) expect(known.get(key)).toBe(value);
+        // forEach, as the ordering's edges read it: the same entries and objects, in that order
+        const each: [string, Manifest][] = [];
+        known.forEach((value, key, map) => {
+          expect(map).toBe(known);
+          each.push([key, value]);
+        });
+        expect(each).toStrictEqual([...expected]);
+        for (const [key, value] of each) expect(known.get(key)).toBe(value);
+        // and the edges read with forEach are those read with for…of (a stand-in of a kind whose
+        // edges need its spec throws in both)
+        expect(outcome(() => edgesOf(known))).toStrictEqual(outcome(() => formerEdges(expected)));
       }),
       { numRuns: 300 },
+    );
+  });
+});
+
+/** What `f` gives, or the message it throws. */
+function outcome<T>(f: () => T): { value: T } | { threw: string } {
+  try {
+    return { value: f() };
+  } catch (err) {
+    return { threw: String(err) };
+  }
+}
+
+/** Every edge eachKeyEdge visits, in its order. */
+function edgesOf(manifests: ReadonlyMap<string, Manifest>): string[][] {
+  const out: string[][] = [];
+  eachKeyEdge(manifests, (before, after, rule) => out.push([before, after, rule]));
+  return out;
+}
+
+/** The edges as the former eachKeyEdge visited them, reading the map with `for…of`. */
+function formerEdges(manifests: ReadonlyMap<string, Manifest>): string[][] {
+  const out: string[][] = [];
+  const members = groupMembers(manifests);
+  for (const [after, x] of manifests) {
+    for (const n of needsOf(x)) {
+      const befores = members.get(n.target);
+      if (befores === undefined) {
+        if (n.target !== after && manifests.has(n.target)) out.push([n.target, after, n.rule]);
+        continue;
+      }
+      for (const before of befores) {
+        if (before !== after && manifests.has(before)) out.push([before, after, n.rule]);
+      }
+    }
+  }
+  return out;
+}
+
+describe('eachKeyEdge', () => {
+  const more: Manifest[] = [
+    ...pool,
+    m.service('p', 'vpc2'),
+    m.instance('p', 'w2', 'i3'),
+    m.workspace('p', 'w2'),
+    m.service('q', 'vpc3'),
+    m.instance('q', 'w1', 'i4'),
+  ];
+  it('visits the edges the former for…of read visited, in the same order, for any map order', () => {
+    fc.assert(
+      fc.property(fc.shuffledSubarray(more), (xs) => {
+        const map = new Map(xs.map((x) => [manifestKey(x), x]));
+        const edges = edgesOf(map);
+        expect(edges).toStrictEqual(formerEdges(map));
+      }),
+      { numRuns: 500 },
     );
   });
 });
