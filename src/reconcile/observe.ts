@@ -39,14 +39,7 @@ export async function observeAll(
 ): Promise<Observation> {
   // each ref with the key its row was stored under (taken for the ref's when it is: isRefKey)
   const owned: readonly Owned[] = [...inventory, ...pending];
-  const refs = owned.map((o) => o.ref);
-  const projects = [
-    ...new Set(
-      [...manifests.map((m) => m.manifest.metadata.project), ...refs.map((r) => r.project)].filter(
-        (p): p is string => p !== undefined,
-      ),
-    ),
-  ].sort();
+  const projects = projectsOf(manifests, owned);
   const unreadable = new Map<string, { message: string; code: string }>();
   const desiredOf = byKind(manifests, (m) => m.manifest.kind);
   const refsOf = byKind(owned, (o) => o.ref.kind);
@@ -72,6 +65,23 @@ export async function observeAll(
     return live;
   });
   return { live: (await Promise.all(perKind)).flat(), unreadable };
+}
+
+/**
+ * Every project the manifests and the refs name, sorted (pure): one set filled in a loop, where
+ * two lists of 100,000 projects each, joined and filtered, were made only to fill it.
+ */
+function projectsOf(
+  manifests: readonly LoadedManifest[],
+  owned: readonly { readonly ref: ResourceRef }[],
+): string[] {
+  const projects = new Set<string>();
+  for (const m of manifests) {
+    const p = m.manifest.metadata.project;
+    if (p !== undefined) projects.add(p);
+  }
+  for (const o of owned) if (o.ref.project !== undefined) projects.add(o.ref.project);
+  return [...projects].sort();
 }
 
 /**
@@ -117,9 +127,11 @@ function wholeScope(desired: readonly LoadedManifest[], owned: readonly Owned[])
   const refs = owned.map((o) => o.ref);
   const place = new Map<string, number>();
   for (const d of desired) {
-    // a key declared twice: its manifests go together (validate refuses that; the items do it)
-    if (place.has(d.key)) return scopeOf(itemsOf(desired, refs));
-    place.set(d.key, place.size);
+    // a key declared twice: its manifests go together (validate refuses that; the items do it).
+    // One lookup a key: the map is left as it is once one is found again
+    const size = place.size;
+    place.set(d.key, size);
+    if (place.size === size) return scopeOf(itemsOf(desired, refs));
   }
   const places = new Int32Array(refs.length);
   let inOrder = true;

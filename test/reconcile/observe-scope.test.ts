@@ -80,6 +80,17 @@ describe('observe', () => {
           expect(scopes).toHaveLength(1);
           expect(scopes[0]!.desired).toEqual(want.desired);
           expect(scopes[0]!.inventory).toEqual(want.refs);
+          // the projects as the former joined and filtered lists gave them
+          const refs = inventory.map((e) => e.ref);
+          const projectList = [
+            ...new Set(
+              [
+                ...desired.map((d) => d.manifest.metadata.project),
+                ...refs.map((r) => r.project),
+              ].filter((p): p is string => p !== undefined),
+            ),
+          ].sort();
+          expect(scopes[0]!.projects).toStrictEqual(projectList);
         },
       ),
       { numRuns: 300 },
