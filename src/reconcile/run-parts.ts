@@ -71,3 +71,57 @@ export function loadedKeys(manifests: readonly LoadedManifest[]): Map<Manifest, 
   for (const m of manifests) keys.set(m.manifest, m.key);
   return keys;
 }
+
+/**
+ * The loaded manifests by key, as `new Map(manifests.map((m) => [m.key, m]))` (pure), made when
+ * first read: preflight, the profile checks and a failed action's position look keys up only for
+ * the actions that create, update or fail, and a no-op plan of 100,000 has none (the map was
+ * 100,000 insertions and as many pairs made for nothing).
+ */
+export class LoadedByKey implements ReadonlyMap<string, LoadedManifest> {
+  readonly #manifests: readonly LoadedManifest[];
+  #map: Map<string, LoadedManifest> | undefined;
+
+  constructor(manifests: readonly LoadedManifest[]) {
+    this.#manifests = manifests;
+  }
+
+  get #made(): Map<string, LoadedManifest> {
+    this.#map ??= new Map(this.#manifests.map((m) => [m.key, m]));
+    return this.#map;
+  }
+
+  get size(): number {
+    return this.#made.size;
+  }
+
+  get(key: string): LoadedManifest | undefined {
+    return this.#made.get(key);
+  }
+
+  has(key: string): boolean {
+    return this.#made.has(key);
+  }
+
+  entries(): MapIterator<[string, LoadedManifest]> {
+    return this.#made.entries();
+  }
+
+  keys(): MapIterator<string> {
+    return this.#made.keys();
+  }
+
+  values(): MapIterator<LoadedManifest> {
+    return this.#made.values();
+  }
+
+  forEach(
+    fn: (value: LoadedManifest, key: string, map: ReadonlyMap<string, LoadedManifest>) => void,
+  ): void {
+    for (const [key, value] of this.#made) fn(value, key, this);
+  }
+
+  [Symbol.iterator](): MapIterator<[string, LoadedManifest]> {
+    return this.#made.entries();
+  }
+}

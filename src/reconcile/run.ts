@@ -18,7 +18,14 @@ import { applySchedules, nameSchedules } from './power-schedules.js';
 import { preflight } from './preflight.js';
 import { createRecorder } from './record.js';
 import { checkReferences } from './references.js';
-import { leftCosts, loadedKeys, pick, providerPortsOf, vpcProjects } from './run-parts.js';
+import {
+  LoadedByKey,
+  leftCosts,
+  loadedKeys,
+  pick,
+  providerPortsOf,
+  vpcProjects,
+} from './run-parts.js';
 import type { RunOptions, RunPorts, RunResult } from './run-types.js';
 import { recordOutsideWindow } from './window-history.js';
 
@@ -123,7 +130,7 @@ export async function reconcile(options: RunOptions, ports: RunPorts): Promise<R
     await slicer.pause();
     // preflight: what execution would find late (a secret not set, no VPC for compute) is a plan
     // error at its line
-    const loaded = new Map(manifests.map((m) => [m.key, m]));
+    const loaded = new LoadedByKey(manifests);
     const checks = await preflight(planned, loaded, {
       resolveSecret: ports.resolveSecret,
       vpcProjects: (projects) => vpcProjects(ports.providers, projects, providerPorts),
