@@ -1,9 +1,13 @@
 import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ResourceItem } from '../../web/src/api/resources.js';
-import type { Status } from '../../web/src/api/status.js';
 import { useChromium } from './helpers/chromium.js';
-import { counts, type FakeControlApi, startFakeControlApi } from './helpers/fake-control-api.js';
+import {
+  counts,
+  type FakeControlApi,
+  startFakeControlApi,
+  statusOf,
+} from './helpers/fake-control-api.js';
 
 // The status the page shows comes two ways: the event stream (at once, then each change) and
 // reads (at the start, after an action). In a real Chromium against the in-memory control API,
@@ -26,20 +30,6 @@ const item = (condition: ResourceItem['condition']): ResourceItem => ({
   order: 0,
   dependsOn: [],
 });
-
-function statusOf(items: ResourceItem[]): Status {
-  return {
-    source: { dir: '/srv/platform' },
-    role: 'leader',
-    suspended: true,
-    dryRun: false,
-    selfHeal: true,
-    revisions: {},
-    sourceReady: true,
-    rejected: [],
-    counts: counts(items),
-  };
-}
 
 /** Counts the answers to `GET /api/v1/status` the page has read (`statusReads`). */
 function countStatusReads(): void {
@@ -87,7 +77,7 @@ describe("the page's status from the event stream and from reads", () => {
   it('keeps a streamed status over a read answered before it and delivered after it', async () => {
     const items = [item('Ready')];
     fake = await startFakeControlApi(chromium.bundle, {
-      status: statusOf(items),
+      status: statusOf(items, { suspended: true }),
       resources: items,
     });
     fake.details.set(KEY, { resource: items[0]!, diff: [], actions: [] });

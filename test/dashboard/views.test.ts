@@ -2,9 +2,8 @@ import type { Page } from 'playwright-core';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ResourceDetail, ResourceItem } from '../../web/src/api/resources.js';
 import type { RunDetail } from '../../web/src/api/runs.js';
-import type { Status } from '../../web/src/api/status.js';
 import { useChromium } from './helpers/chromium.js';
-import { counts, type FakeControlApi, startFakeControlApi } from './helpers/fake-control-api.js';
+import { type FakeControlApi, startFakeControlApi, statusOf } from './helpers/fake-control-api.js';
 
 // The page's views by URL (deep links, the back button, the keyboard, the colour scheme) in a
 // real Chromium against the in-memory control API; page.test.ts covers the components.
@@ -23,20 +22,6 @@ const item = (name: string, condition: ResourceItem['condition'] = 'Ready'): Res
   order: 0,
   dependsOn: [],
 });
-
-function statusOf(items: ResourceItem[]): Status {
-  return {
-    source: { dir: '/srv/platform' },
-    role: 'leader',
-    suspended: false,
-    dryRun: false,
-    selfHeal: true,
-    revisions: {},
-    sourceReady: true,
-    rejected: [],
-    counts: counts(items),
-  };
-}
 
 let fake: FakeControlApi;
 let page: Page;

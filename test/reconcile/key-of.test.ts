@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { ResourceRef } from '../../src/model/action.js';
 import { isKeyOf, isRefKey } from '../../src/model/key-of.js';
 import { identityKey, KINDS, type Manifest, manifestKey } from '../../src/model/manifest.js';
+import { nearKeys } from '../helpers/near-keys.js';
 
 // The pairing takes a desired manifest's key from its revision when it is the manifest's key,
 // checked part by part without making the key: the answer must be `key === manifestKey(m)`.
@@ -23,20 +24,6 @@ const manifest = fc
     if (workspace !== undefined) metadata.workspace = workspace;
     return { kind, metadata } as unknown as Manifest;
   });
-
-/** `key`, another manifest's key, and keys one edit away from `key`. */
-function nearKeys(key: string, other: string, extra: string): string[] {
-  return [
-    key,
-    other,
-    `${key}${extra}`,
-    `${extra}${key}`,
-    key.slice(0, -1),
-    key.slice(1),
-    key.replace('/', '//'),
-    key.replace('/', ''),
-  ];
-}
 
 describe('isKeyOf', () => {
   it('is key === manifestKey(m), for the key and keys near it', () => {

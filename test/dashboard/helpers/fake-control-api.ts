@@ -99,6 +99,22 @@ export function counts(items: readonly ResourceItem[]): Status['counts'] {
   return { ...c, total: items.length };
 }
 
+/** A leader's status of a directory source with `items`' counts; `extra` overrides fields. */
+export function statusOf(items: readonly ResourceItem[], extra: Partial<Status> = {}): Status {
+  return {
+    source: { dir: '/srv/platform' },
+    role: 'leader',
+    suspended: false,
+    dryRun: false,
+    selfHeal: true,
+    revisions: {},
+    sourceReady: true,
+    rejected: [],
+    counts: counts(items),
+    ...extra,
+  };
+}
+
 export async function startFakeControlApi(
   bundle: string,
   init: { status: Status; resources: ResourceItem[]; runs?: RunItem[] },
