@@ -11,9 +11,18 @@ export const API_KEY = 'k3y-SUPER-secret-0123456789';
 export const PAAS = '/apis/paas.envmgmt.io/v1';
 export const INFRA = '/apis/infra.k8smgmt.io/v3';
 
-/** Blocks every real connection but loopback, and checks each test used its interceptors. */
+// nock replaces node:http's ClientRequest when it is imported, and gives every request an agent of
+// its own (no keep-alive). These suites share a process with others (vitest.config.ts's `shared`
+// project), so it is on only between useNock's hooks: off at import, off again after the suite.
+nock.restore();
+
+/**
+ * Turns the interceptor on for the suite (or `describe`) it is called in, blocks every real
+ * connection but loopback, and turns it off after: node:http is left as the suite found it.
+ */
 export function useNock(): void {
   beforeAll(() => {
+    if (!nock.isActive()) nock.activate();
     nock.disableNetConnect();
     nock.enableNetConnect(/^(127\.0\.0\.1|localhost)(:\d+)?$/);
   });
@@ -21,9 +30,9 @@ export function useNock(): void {
     nock.cleanAll();
   });
   afterAll(() => {
+    nock.cleanAll();
     nock.enableNetConnect();
     nock.restore();
-    nock.activate();
   });
 }
 
