@@ -148,7 +148,9 @@ beforeAll(async () => {
 });
 afterAll(async () => emu?.close());
 
-describe('providers against the emulator', () => {
+// one scenario, each test starting from the platform the one before left: in order even when a
+// run shuffles (`--sequence.shuffle`)
+describe('providers against the emulator', { shuffle: false }, () => {
   it('apply through faults converges, with no duplicate create, and the right header per endpoint', async () => {
     await control('POST', '/_emulator/faults', {
       path: '^/apis/.*/services$',
