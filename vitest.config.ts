@@ -75,7 +75,9 @@ const DIALECT_SUITES = [
  * engine's, ajv's and yaml's modules, an emulator's compiled API: once per worker instead of once
  * per file). Their modules hold only caches of pure results. A file that changes what a process
  * shares ({@link PROCESS_STATE}: module mocks, nock, fake timers, stubbed or assigned environment,
- * process listeners) and the slow suites run isolated as before, found by reading the files.
+ * process listeners) and the slow suites run isolated as before, found by reading the files. The
+ * providers' `useNock` (test/providers/helpers.ts) turns nock on for its suite only and off after,
+ * so the files that intercept through it share the process too.
  */
 const SHARED_PROCESS_DIRS = [
   'test/manifests',
@@ -83,6 +85,7 @@ const SHARED_PROCESS_DIRS = [
   'test/emulator',
   'test/state',
   'test/cli',
+  'test/providers',
 ];
 const PROCESS_STATE =
   /\bvi\.(mock|doMock|unmock|stubEnv|stubGlobal|useFakeTimers|resetModules)\b|\bnock\b|process\.(on|once|chdir)\(|process\.env\.\w+\s*=[^=]|delete process\.env/;
