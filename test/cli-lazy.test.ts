@@ -158,6 +158,30 @@ describe('each command loads only what it runs', () => {
     }
   });
 
+  it("an emulator's start and first answer load no YAML library (its document is the build's parse, its seed built in)", async () => {
+    const trace = join(dir, 'emulator.txt');
+    const entry = new URL('../dist/src/emulator/index.js', import.meta.url).href;
+    const script = `
+      const { startEmulator } = await import(${JSON.stringify(entry)});
+      const emu = await startEmulator({ apiKey: 'lazy-test-key-4c1d9e', dialect: 'spec' });
+      const res = await fetch(emu.url + '/auth/v1/projects/?limit=5', {
+        headers: { 'X-SERVICE-API-KEYID': 'lazy-test-key-4c1d9e' },
+      });
+      await emu.close();
+      if (res.status !== 200) throw new Error('status ' + res.status);`;
+    const code = await new Promise<number | null>((resolve) => {
+      const child = spawn(process.execPath, ['--input-type=module', '-e', script], {
+        env: { ...process.env, NODE_OPTIONS: `--import=${tracer}`, PLATCTL_TRACE_MODULES: trace },
+        stdio: 'inherit',
+      });
+      child.on('close', resolve);
+    });
+    expect(code).toBe(0);
+    const urls = readFileSync(trace, 'utf8').split('\n').filter(Boolean);
+    expect(urls.some((u) => u.includes('/dist/src/emulator/http/server.'))).toBe(true);
+    expect(urls.filter((u) => u.includes('/node_modules/yaml/'))).toEqual([]);
+  });
+
   it('--version and --help load no command (issue 24, item 2: they loaded all ten)', async () => {
     for (const args of [['--version'], ['--help'], []]) {
       const { urls } = await loaded(args);

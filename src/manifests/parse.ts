@@ -1,4 +1,5 @@
 import type { Document, Scalar, YAMLError } from 'yaml';
+import { yamlLib } from '../core/yaml-lib.js';
 import type { SourcePosition } from '../model/manifest.js';
 import { tooDeepAt } from './depth.js';
 import type { Diagnostic, DiagnosticCode } from './diagnostics.js';
@@ -12,7 +13,6 @@ import {
   substituteString as substituteInNode,
   type VarLookup,
 } from './variables.js';
-import { yamlLib } from './yaml-lib.js';
 
 type JsonPath = readonly (string | number)[];
 

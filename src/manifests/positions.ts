@@ -1,7 +1,7 @@
 import type { Node } from 'yaml';
+import { yamlLib } from '../core/yaml-lib.js';
 import type { SourcePosition } from '../model/manifest.js';
 import type { SourceText } from './source-text.js';
-import { yamlLib } from './yaml-lib.js';
 
 type JsonPath = readonly (string | number)[];
 

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { refusedVariable } from '../core/credentials.js';
+import { yamlLib } from '../core/yaml-lib.js';
 import type { Diagnostic } from './diagnostics.js';
-import { yamlLib } from './yaml-lib.js';
 
 /**
  * Looks a variable up; `undefined` means it has no value to substitute. `refusal` says why a name

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
-import { parse } from 'yaml';
 import { packageRoot } from '../../core/package-root.js';
+import { yamlLib } from '../../core/yaml-lib.js';
 
 /**
  * Where `npm run build` writes every YAML file of `api/` already parsed, keyed by the SHA-256 of
@@ -48,7 +48,7 @@ export function readYaml(url: URL, cache: URL = parsedYamlFile()): unknown {
   const text = readFileSync(url, 'utf8');
   const entries = entriesOf(cache);
   const key = sha256(text);
-  return Object.hasOwn(entries, key) ? structuredClone(entries[key]) : parse(text);
+  return Object.hasOwn(entries, key) ? structuredClone(entries[key]) : yamlLib().parse(text);
 }
 
 /**
@@ -66,7 +66,7 @@ export function parsedYamlOf(apiDir: URL): string {
     const text = readFileSync(new URL(file, apiDir), 'utf8');
     let value: unknown;
     try {
-      value = parse(text);
+      value = yamlLib().parse(text);
     } catch {
       continue;
     }

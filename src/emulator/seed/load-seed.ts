@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { Ajv2020 } from 'ajv/dist/2020.js';
-import { parse } from 'yaml';
 import { PlatctlError } from '../../core/errors.js';
+import { yamlLib } from '../../core/yaml-lib.js';
 import { DEFAULT_SEED } from './default-seed.js';
 import { SEED_SCHEMA, type SeedData } from './seed-types.js';
 
@@ -13,7 +13,7 @@ export function loadSeed(file?: string): SeedData {
   if (!file) return DEFAULT_SEED;
   let data: unknown;
   try {
-    data = parse(readFileSync(file, 'utf8'));
+    data = yamlLib().parse(readFileSync(file, 'utf8'));
   } catch (err) {
     throw new PlatctlError('config', `seed ${file}: ${(err as Error).message}`, { cause: err });
   }
