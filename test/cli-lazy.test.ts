@@ -50,6 +50,10 @@ describe('each command loads only what it runs', () => {
     // the plain path reads it: neither js-yaml nor the yaml library is loaded
     expect(urls.filter((u) => u.includes('/node_modules/js-yaml/'))).toEqual([]);
     expect(urls.filter((u) => u.includes('/node_modules/yaml/'))).toEqual([]);
+    // its request was checked by the build's standalone code: ajv's compiler was never loaded
+    expect(
+      urls.filter((u) => /\/node_modules\/ajv\/dist\/(core|2020|compile\/index)\./.test(u)),
+    ).toEqual([]);
   });
 
   it('a validate without a Policy loads no CEL (its compiler is only for policy rules)', async () => {
@@ -158,7 +162,7 @@ describe('each command loads only what it runs', () => {
     }
   });
 
-  it("an emulator's start and first answer load no YAML library (its document is the build's parse, its seed built in)", async () => {
+  it("an emulator's start and first answer load no YAML library and no ajv compiler (the build parsed its document and made its checks)", async () => {
     const trace = join(dir, 'emulator.txt');
     const entry = new URL('../dist/src/emulator/index.js', import.meta.url).href;
     const script = `
@@ -180,6 +184,10 @@ describe('each command loads only what it runs', () => {
     const urls = readFileSync(trace, 'utf8').split('\n').filter(Boolean);
     expect(urls.some((u) => u.includes('/dist/src/emulator/http/server.'))).toBe(true);
     expect(urls.filter((u) => u.includes('/node_modules/yaml/'))).toEqual([]);
+    // its request was checked by the build's standalone code: ajv's compiler was never loaded
+    expect(
+      urls.filter((u) => /\/node_modules\/ajv\/dist\/(core|2020|compile\/index)\./.test(u)),
+    ).toEqual([]);
   });
 
   it('--version and --help load no command (issue 24, item 2: they loaded all ten)', async () => {

@@ -90,6 +90,8 @@ describe('running platctl', () => {
       ]),
     );
     expect(packed.some((p) => p.startsWith('src/'))).toBe(false);
+    // the emulator's request checks as the build made them (one module per dialect and kind)
+    expect(packed.filter((p) => p.startsWith('dist/api/checks/')).length).toBeGreaterThan(0);
 
     // ... unpacked into node_modules/platctl of the user's repository, its bin linked
     const own = join(dir, 'acme-platform');

@@ -22,19 +22,22 @@ function mtime(path: string): number | undefined {
 /**
  * Global setup: the tests run the CLI from dist/ (test/helpers/platctl-bin.ts), so dist/ must be
  * the build of the src/ and schemas/ under test. When it is missing or older than either, or its
- * parsed api/ YAML older than api/, this builds it (tsc, then the generated validators and the
- * parsed YAML; about 15 s) before any test starts; CI has just built it and this finds it fresh.
- * (An api/ file edited since is still parsed, not served stale: only slower.)
+ * parsed api/ YAML older than api/, or its emulator checks missing, this builds it (tsc, then the
+ * generated validators, the parsed YAML and the emulator's checks; about 15 s) before any test
+ * starts; CI has just built it and this finds it fresh. (An api/ file edited since is still
+ * parsed and its checks compiled, not served stale: only slower.)
  */
 export default function setup(): void {
   const built = mtime(join(ROOT, 'dist/src/cli/bin.js'));
   const dir = join(ROOT, 'dist/src/manifests/validators');
   const validators = mtime(dir) === undefined ? undefined : newestUnder(dir);
   const parsedApi = mtime(join(ROOT, 'dist/api/parsed-yaml.json'));
+  const checks = mtime(join(ROOT, 'dist/api/checks'));
   const fresh =
     built !== undefined &&
     validators !== undefined &&
     parsedApi !== undefined &&
+    checks !== undefined &&
     newestUnder(join(ROOT, 'src')) <= built &&
     newestUnder(join(ROOT, 'schemas')) <= validators &&
     newestUnder(join(ROOT, 'api')) <= parsedApi;

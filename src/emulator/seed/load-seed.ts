@@ -1,9 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { Ajv2020 } from 'ajv/dist/2020.js';
+import { createRequire } from 'node:module';
 import { PlatctlError } from '../../core/errors.js';
 import { yamlLib } from '../../core/yaml-lib.js';
 import { DEFAULT_SEED } from './default-seed.js';
 import { SEED_SCHEMA, type SeedData } from './seed-types.js';
+
+// ajv is loaded only to check a custom seed: an emulator's requests are checked by the build's
+// standalone code (http/generated-checks.ts), so the built-in seed needs none of its compiler.
+const require = createRequire(import.meta.url);
 
 /**
  * The seed to use: the built-in default, or the YAML file `file` validated against
@@ -17,6 +21,7 @@ export function loadSeed(file?: string): SeedData {
   } catch (err) {
     throw new PlatctlError('config', `seed ${file}: ${(err as Error).message}`, { cause: err });
   }
+  const { Ajv2020 } = require('ajv/dist/2020.js') as typeof import('ajv/dist/2020.js');
   const validate = new Ajv2020({ allErrors: true, strict: false }).compile(SEED_SCHEMA);
   if (!validate(data)) {
     const problems = (validate.errors ?? [])
