@@ -101,8 +101,10 @@ export async function resourceDetail(
   const compute = computeOf(c.kind, desired, live.live);
   const schedule = scheduleOf(loaded, key, d.now(), d.prices);
   const power = compute ? await powerOffer(d, key, compute.powerState) : undefined;
+  // a run may have ended during the reads: the condition as it is now, beside the diff read now
+  const current = controls.status.conditions.find((x) => x.key === key) ?? c;
   return {
-    resource: resourceView(c),
+    resource: resourceView(current),
     ...(desired !== undefined ? { desired: maskSecrets(desired) } : {}),
     ...(source ? { source } : {}),
     ...(live.live ? { live: liveDocument(live.live) } : {}),
