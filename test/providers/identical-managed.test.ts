@@ -6,6 +6,7 @@ import { upsertInSync } from '../../src/providers/support/actions.js';
 import { type Doc, managedBody } from '../../src/providers/support/diff.js';
 import { identicalManaged } from '../../src/providers/support/identical.js';
 import { workspaceProvider } from '../../src/providers/workspace.js';
+import { holeThenOne } from '../helpers/holes.js';
 
 // identicalManaged reads a manifest's managed body in place: it replaces upsertInSync's copy of
 // the body (managedBody, a field deleted, both bodies' envelopes spread off). It may answer false
@@ -91,13 +92,6 @@ function copied(desired: Doc, live: Doc, dropped: readonly string[]): boolean {
     for (const k of dropped) delete b[k];
     return b;
   });
-}
-
-/** `[<hole>, 1]`. */
-function holeThenOne(): unknown[] {
-  const a: unknown[] = [];
-  a[1] = 1;
-  return a;
 }
 
 describe('identicalManaged', () => {

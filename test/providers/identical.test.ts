@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Doc, threeWayDiff } from '../../src/providers/support/diff.js';
 import { identicalJson } from '../../src/providers/support/identical.js';
+import { holeThenOne } from '../helpers/holes.js';
 
 // The planner's "in sync" fast path (a provider's `inSync`) answers for the three-way diff: when
 // it says identical, the diff must find nothing, whatever was last applied. Never the other way
@@ -54,13 +55,6 @@ function reordered(v: unknown): unknown {
     });
   }
   return out;
-}
-
-/** `[<hole>, 1]`. */
-function holeThenOne(): unknown[] {
-  const a: unknown[] = [];
-  a[1] = 1;
-  return a;
 }
 
 describe('identicalJson', () => {

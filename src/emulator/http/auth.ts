@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { sha256Hex } from '../../core/hash.js';
 import type { OpenApiDocument, OperationEntry } from '../openapi/load-document.js';
 import { ApiError, type EmuContext, type Principal } from './types.js';
 
@@ -10,7 +10,7 @@ export interface ApiKeyRecord {
 
 /** SHA-256 hex of an API key. Pure. */
 export function hashKey(key: string): string {
-  return createHash('sha256').update(key).digest('hex');
+  return sha256Hex(key);
 }
 
 /**

@@ -1,7 +1,7 @@
-import { createHash } from 'node:crypto';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import type { ValidateFunction } from 'ajv/dist/2020.js';
+import { sha256Hex } from '../../core/hash.js';
 import { packageRoot } from '../../core/package-root.js';
 
 // The build's request checks (ajv's standalone code) are CommonJS modules: `require` loads each
@@ -18,22 +18,18 @@ export function generatedChecksDir(root: URL = packageRoot()): URL {
   return new URL('dist/api/checks/', root);
 }
 
-function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
-}
-
 /**
  * The key of checks compiled together: the compiler's options and every component schema they
  * may refer to. A document or option changed since the build has another key, so the build's
  * module of it is never used. Pure.
  */
 export function checkSetKey(options: object, components: unknown): string {
-  return sha256(JSON.stringify([options, components])).slice(0, 32);
+  return sha256Hex(JSON.stringify([options, components])).slice(0, 32);
 }
 
 /** The key of one compiled schema within its set: an identifier (a module's export name). Pure. */
 export function checkKey(schema: unknown): string {
-  return `c${sha256(JSON.stringify(schema)).slice(0, 40)}`;
+  return `c${sha256Hex(JSON.stringify(schema)).slice(0, 40)}`;
 }
 
 type CheckSet = Readonly<Record<string, ValidateFunction>>;

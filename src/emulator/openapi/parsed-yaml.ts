@@ -1,6 +1,6 @@
-import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import { isDeepStrictEqual } from 'node:util';
+import { sha256Hex } from '../../core/hash.js';
 import { packageRoot } from '../../core/package-root.js';
 import { yamlLib } from '../../core/yaml-lib.js';
 
@@ -20,10 +20,6 @@ interface ParsedYaml {
 }
 
 const loaded = new Map<string, Readonly<Record<string, unknown>>>();
-
-function sha256(text: string): string {
-  return createHash('sha256').update(text).digest('hex');
-}
 
 /** The entries of `file`, read once per process; none when it is missing or unreadable. */
 function entriesOf(file: URL): Readonly<Record<string, unknown>> {
@@ -47,7 +43,7 @@ function entriesOf(file: URL): Readonly<Record<string, unknown>> {
 export function readYaml(url: URL, cache: URL = parsedYamlFile()): unknown {
   const text = readFileSync(url, 'utf8');
   const entries = entriesOf(cache);
-  const key = sha256(text);
+  const key = sha256Hex(text);
   return Object.hasOwn(entries, key) ? structuredClone(entries[key]) : yamlLib().parse(text);
 }
 
@@ -70,7 +66,8 @@ export function parsedYamlOf(apiDir: URL): string {
     } catch {
       continue;
     }
-    if (isDeepStrictEqual(JSON.parse(JSON.stringify(value)), value)) entries[sha256(text)] = value;
+    if (isDeepStrictEqual(JSON.parse(JSON.stringify(value)), value))
+      entries[sha256Hex(text)] = value;
   }
   return `${JSON.stringify({ entries })}\n`;
 }
